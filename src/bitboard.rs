@@ -1,0 +1,312 @@
+//! Sets of squares as 64-bit masks.
+
+use crate::{File, Rank, Square};
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares, one bit per square (`a1` = bit 0, `h8` = bit 63).
+///
+/// Iterating yields the squares in ascending order.
+///
+/// ```
+/// use chess_arbiter::{Bitboard, Square};
+/// let set = Bitboard::from_square(Square::E4) | Bitboard::from_square(Square::A1);
+/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.into_iter().collect::<Vec<_>>(), vec![Square::A1, Square::E4]);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// The empty set.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// ```
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// All 64 squares.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert_eq!(Bitboard::FULL.count(), 64);
+    /// ```
+    pub const FULL: Bitboard = Bitboard(!0);
+
+    /// The 32 light squares.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert!(Bitboard::LIGHT_SQUARES.contains(Square::H1));
+    /// ```
+    pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+
+    /// The 32 dark squares.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
+    /// ```
+    pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
+
+    /// The set holding only `sq`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard(2));
+    /// ```
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1 << sq as u32)
+    }
+
+    /// All squares of `file`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, File, Square};
+    /// assert!(Bitboard::from_file(File::C).contains(Square::C7));
+    /// ```
+    #[inline]
+    pub const fn from_file(file: File) -> Bitboard {
+        Bitboard(0x0101_0101_0101_0101 << file as u32)
+    }
+
+    /// All squares of `rank`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Rank, Square};
+    /// assert!(Bitboard::from_rank(Rank::Second).contains(Square::H2));
+    /// ```
+    #[inline]
+    pub const fn from_rank(rank: Rank) -> Bitboard {
+        Bitboard(0xff << (8 * rank as u32))
+    }
+
+    /// `true` if `sq` is in the set.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert!(!Bitboard::EMPTY.contains(Square::E4));
+    /// ```
+    #[inline(always)]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1 << sq as u32) != 0
+    }
+
+    /// `true` if the set has no square.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert!(Bitboard(0).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// `true` if the set has at least one square.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert!(Bitboard(4).any());
+    /// ```
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// `true` if the set has more than one square.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert!(Bitboard(3).more_than_one());
+    /// assert!(!Bitboard(2).more_than_one());
+    /// ```
+    #[inline(always)]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The number of squares in the set.
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// assert_eq!(Bitboard(0b1011).count(), 3);
+    /// ```
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest square of the set, if any.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert_eq!(Bitboard(0b1100).first(), Some(Square::C1));
+    /// ```
+    #[inline(always)]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index(self.0.trailing_zeros()))
+        }
+    }
+
+    /// The highest square of the set, if any.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert_eq!(Bitboard(0b1100).last(), Some(Square::D1));
+    /// ```
+    #[inline(always)]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index(63 - self.0.leading_zeros()))
+        }
+    }
+
+    /// The only square of the set, or `None` if it has zero or several.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_square(Square::G7).single_square(), Some(Square::G7));
+    /// assert_eq!(Bitboard(3).single_square(), None);
+    /// ```
+    #[inline]
+    pub const fn single_square(self) -> Option<Square> {
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
+    }
+
+    /// The set with `sq` added.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert!(Bitboard::EMPTY.with(Square::A8).contains(Square::A8));
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq as u32)
+    }
+
+    /// The set with `sq` removed.
+    ///
+    /// ```
+    /// use chess_arbiter::{Bitboard, Square};
+    /// assert!(Bitboard::FULL.without(Square::A8).count() == 63);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq as u32))
+    }
+
+    /// Shifted by a signed number of squares (positive: towards `h8`).
+    #[inline(always)]
+    pub(crate) const fn shift(self, by: i32) -> Bitboard {
+        if by >= 0 {
+            Bitboard(self.0 << by)
+        } else {
+            Bitboard(self.0 >> -by)
+        }
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl DoubleEndedIterator for Bitboard {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        let sq = self.last()?;
+        self.0 ^= 1 << sq as u32;
+        Some(sq)
+    }
+}
+
+impl core::iter::FusedIterator for Bitboard {}
+
+impl From<Square> for Bitboard {
+    #[inline(always)]
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $atr for Bitboard {
+            #[inline(always)]
+            fn $af(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// Shows the set as a board, rank 8 first; `{:?}` alone gives the hex mask.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            for rank in (0..8).rev() {
+                for file in 0..8 {
+                    let c = if self.0 >> (rank * 8 + file) & 1 != 0 { '1' } else { '.' };
+                    write!(f, "{c}")?;
+                }
+                writeln!(f)?;
+            }
+            Ok(())
+        } else {
+            write!(f, "Bitboard({:#018x})", self.0)
+        }
+    }
+}

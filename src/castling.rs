@@ -1,0 +1,190 @@
+//! Castling (FIDE 3.8.2): the castling mode, the rules for when castling is
+//! legal, and the Chess960 start positions.
+
+use crate::movegen::Sink;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::{attacks, Bitboard, Color, File, Rank, Role, Square};
+
+/// How castling is written and where the pieces may start.
+///
+/// In both modes castling is encoded as king-takes-own-rook inside a
+/// [`Move`](crate::Move); the mode decides the UCI form (`e1g1` in standard
+/// chess, `e1h1` in Chess960) and how FEN writes castling rights.
+///
+/// ```
+/// use chess_arbiter::{CastlingMode, Position};
+/// let pos = Position::from_fen("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1").unwrap();
+/// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum CastlingMode {
+    /// Standard chess: king on the e-file, rooks on a and h.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random): king between its rooks anywhere on the back rank.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// `true` for Chess960.
+    ///
+    /// ```
+    /// use chess_arbiter::CastlingMode;
+    /// assert!(CastlingMode::Chess960.is_chess960());
+    /// ```
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
+    }
+}
+
+/// Which side of the king a castling rook stands on.
+///
+/// ```
+/// use chess_arbiter::{CastlingSide, File};
+/// assert_eq!(CastlingSide::KingSide.king_file(), File::G);
+/// assert_eq!(CastlingSide::QueenSide.rook_file(), File::D);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum CastlingSide {
+    /// Towards the h-file: `O-O`.
+    KingSide,
+    /// Towards the a-file: `O-O-O`.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// The file the king ends on (g or c).
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::QueenSide.king_file(), File::C);
+    /// ```
+    pub const fn king_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook ends on (f or d).
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::KingSide.rook_file(), File::F);
+    /// ```
+    pub const fn rook_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+
+    /// The side of `king` on which `rook` stands.
+    pub(crate) fn of(king: Square, rook: Square) -> CastlingSide {
+        if rook.file() > king.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+}
+
+impl Position {
+    /// Emits the legal castling moves of the side to move, which is not in check.
+    #[inline]
+    pub(crate) fn castling_moves<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let rights = self.castling & Bitboard::from_rank(Rank::First.relative_to(us));
+        if rights.is_empty() {
+            return;
+        }
+        let king = self.king(us);
+        for rook in rights {
+            if self.may_castle(king, rook) {
+                sink.special(Move::castle(king, rook));
+            }
+        }
+    }
+
+    /// FIDE 3.8.2: every square the king or rook crosses or lands on is empty
+    /// but for those two, and no square the king passes or lands on is attacked.
+    /// The rook itself may be attacked, and may cross attacked squares.
+    fn may_castle(&self, king: Square, rook: Square) -> bool {
+        let side = CastlingSide::of(king, rook);
+        let rank = king.rank();
+        let king_to = Square::from_coords(side.king_file(), rank);
+        let rook_to = Square::from_coords(side.rook_file(), rank);
+        let both = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
+        let rook_path = attacks::between(rook, rook_to) | Bitboard::from_square(rook_to);
+        let others = self.occupied() & !both;
+        if (others & (king_path | rook_path)).any() {
+            return false;
+        }
+        // Without king and rook on the board: a square behind the rook may be
+        // attacked along the rank once it has moved (Chess960).
+        let them = !self.turn;
+        (king_path & !Bitboard::from_square(king))
+            .into_iter()
+            .all(|sq| !self.is_attacked(sq, them, others))
+    }
+
+    /// Chess960 start position number `index` (Scharnagl numbering).
+    pub(crate) fn chess960_setup(index: u16, mode: super::CastlingMode) -> Position {
+        let back = chess960_back_rank(index % 960);
+        let mut pos = Position::empty(mode);
+        for (file, role) in File::ALL.into_iter().zip(back) {
+            pos.put(Square::from_coords(file, Rank::First), role.of(Color::White));
+            pos.put(Square::from_coords(file, Rank::Eighth), role.of(Color::Black));
+            pos.put(Square::from_coords(file, Rank::Second), Role::Pawn.of(Color::White));
+            pos.put(Square::from_coords(file, Rank::Seventh), Role::Pawn.of(Color::Black));
+            if role == Role::Rook {
+                pos.castling |= Bitboard::from_square(Square::from_coords(file, Rank::First));
+                pos.castling |= Bitboard::from_square(Square::from_coords(file, Rank::Eighth));
+            }
+        }
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// Chess960 start position number `index` (Scharnagl numbering,
+    /// 0 to 959; 518 is the standard start). Larger numbers wrap around
+    /// modulo 960. The position is in [`CastlingMode::Chess960`].
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::chess960(0).fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(Position::chess960(518).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn chess960(index: u16) -> Position {
+        Position::chess960_setup(index, CastlingMode::Chess960)
+    }
+}
+
+/// The back rank of Chess960 position `index` (< 960), a-file first.
+fn chess960_back_rank(index: u16) -> [Role; 8] {
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    let mut n = index as usize;
+    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+    n /= 4;
+    rank[2 * (n % 4)] = Some(Role::Bishop);
+    n /= 4;
+    let queen = n % 6;
+    n /= 6;
+    let (k1, k2) = KNIGHTS[n % 10];
+    // Place queen and knights among the empty files, counting only empty ones.
+    let put_nth_empty = |rank: &mut [Option<Role>; 8], nth: usize, role: Role| {
+        if let Some(file) = (0..8).filter(|&f| rank[f].is_none()).nth(nth) {
+            rank[file] = Some(role);
+        }
+    };
+    put_nth_empty(&mut rank, queen, Role::Queen);
+    put_nth_empty(&mut rank, k2, Role::Knight);
+    put_nth_empty(&mut rank, k1, Role::Knight);
+    // The remaining three files take rook, king, rook in that order.
+    let mut rest = [Role::Rook, Role::King, Role::Rook].into_iter();
+    rank.map(|r| r.or_else(|| rest.next()).unwrap_or(Role::Rook))
+}

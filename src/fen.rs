@@ -1,0 +1,413 @@
+//! FEN: reading and writing positions (Forsyth–Edwards Notation, with
+//! X-FEN and Shredder-FEN castling rights for Chess960).
+
+use crate::castling::{CastlingMode, CastlingSide};
+use crate::position::Position;
+use crate::validate::PositionError;
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use alloc::string::{String, ToString};
+use core::fmt::{self, Write};
+use core::str::FromStr;
+
+/// A FEN that could not be read: which field, and what was wrong with it.
+///
+/// ```
+/// use chess_arbiter::{FenError, Position};
+/// let err = Position::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid FEN: rank 6 describes 9 squares");
+/// assert!(matches!(err, FenError::RankLength { squares: 9, .. }));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenError {
+    /// The text is empty or blank.
+    #[error("invalid FEN: empty")]
+    Empty,
+    /// Not 4 to 6 space-separated fields.
+    #[error("invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])")]
+    FieldCount {
+        /// How many fields there were.
+        found: usize,
+    },
+    /// The board field does not have 8 ranks.
+    #[error("invalid FEN: board has {found} ranks, expected 8")]
+    RankCount {
+        /// How many `/`-separated ranks there were.
+        found: usize,
+    },
+    /// A rank does not describe exactly 8 squares.
+    #[error("invalid FEN: rank {rank} describes {squares} squares")]
+    RankLength {
+        /// The rank, as the board shows it.
+        rank: Rank,
+        /// How many squares it described.
+        squares: u32,
+    },
+    /// A character in the board field is not a piece letter or a digit 1-8.
+    #[error("invalid FEN: rank {rank}: {found:?} is not a piece letter or a digit 1-8")]
+    BoardCharacter {
+        /// The rank it stands in.
+        rank: Rank,
+        /// The offending character.
+        found: char,
+    },
+    /// Two digits in a row in one rank (`17`).
+    #[error("invalid FEN: rank {rank}: two digits in a row")]
+    ConsecutiveDigits {
+        /// The rank.
+        rank: Rank,
+    },
+    /// The turn field is not `w` or `b`.
+    #[error("invalid FEN: turn field {field:?}: expected w or b")]
+    Turn {
+        /// The field as given.
+        field: String,
+    },
+    /// The castling field is malformed.
+    #[error("invalid FEN: castling field {field:?}: {reason}")]
+    Castling {
+        /// The field as given.
+        field: String,
+        /// What was wrong.
+        reason: String,
+    },
+    /// The en passant field is not `-` or a square name.
+    #[error("invalid FEN: en passant field {field:?}: expected - or a square like e3")]
+    EnPassant {
+        /// The field as given.
+        field: String,
+    },
+    /// The halfmove clock is not ASCII digits fitting in a `u32`.
+    #[error("invalid FEN: halfmove clock {field:?}: expected a whole number from 0 to 4294967295")]
+    HalfmoveClock {
+        /// The field as given.
+        field: String,
+    },
+    /// The fullmove number is not ASCII digits fitting in a `u32`.
+    #[error("invalid FEN: fullmove number {field:?}: expected a whole number from 0 to 4294967295")]
+    FullmoveNumber {
+        /// The field as given.
+        field: String,
+    },
+    /// The FEN is well formed, but the position breaks the rules.
+    #[error("invalid FEN: {0}")]
+    Position(#[from] PositionError),
+}
+
+/// A castling right as written: `K`/`Q` (outermost rook) or a rook's file.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Right {
+    Outermost(CastlingSide),
+    File(File),
+}
+
+impl Position {
+    /// Reads a FEN. The castling mode is standard unless the castling field
+    /// needs Chess960 (a king off the e-file, a rook off the corners); it
+    /// takes `KQkq`, X-FEN and Shredder-FEN (`HAha`) rights.
+    ///
+    /// Fields are separated by runs of ASCII spaces; leading and trailing
+    /// blanks are ignored. The two clock fields may be left out (as in EPD:
+    /// 0 and 1). A fullmove number of 0 reads as 1.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field and the fault, or
+    /// [`FenError::Position`] with a [`PositionError`] for a well-formed FEN
+    /// of an illegal position.
+    ///
+    /// ```
+    /// use chess_arbiter::{FenError, Position, PositionError, Color};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 15);
+    /// assert!(matches!(
+    ///     Position::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ///     Err(FenError::Position(PositionError::MissingKing(Color::Black)))
+    /// ));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        parse(fen, None)
+    }
+
+    /// Reads a FEN in the given castling mode (see [`Position::from_fen`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen`]; in [`CastlingMode::Standard`] a castling
+    /// right that needs Chess960 is [`PositionError::CastlingRights`].
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingMode, Position};
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+    /// let pos = Position::from_fen_with_mode(fen, CastlingMode::Chess960).unwrap();
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn from_fen_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        parse(fen, Some(mode))
+    }
+
+    /// Writes the FEN of this position: the en passant square only when an
+    /// en passant capture is legal, Chess960 rights in X-FEN.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
+    /// ```
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        let _ = self.write_fen(&mut s);
+        s
+    }
+
+    fn write_fen<W: Write>(&self, w: &mut W) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(w, "{empty}")?;
+                            empty = 0;
+                        }
+                        w.write_char(piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(w, "{empty}")?;
+            }
+            if rank != Rank::First {
+                w.write_char('/')?;
+            }
+        }
+        write!(w, " {} ", self.turn.char())?;
+        self.write_castling(w)?;
+        match self.en_passant_square() {
+            Some(ep) => write!(w, " {ep}")?,
+            None => w.write_str(" -")?,
+        }
+        write!(w, " {} {}", self.halfmove, self.fullmove)
+    }
+
+    fn write_castling<W: Write>(&self, w: &mut W) -> fmt::Result {
+        if self.castling.is_empty() {
+            return w.write_char('-');
+        }
+        for color in Color::ALL {
+            let back = self.castling & Bitboard::from_rank(Rank::First.relative_to(color));
+            let king = self.king(color);
+            let rooks = self.pieces(color, Role::Rook) & Bitboard::from_rank(Rank::First.relative_to(color));
+            // King side first (highest file), then queen side.
+            for rook in back.into_iter().rev() {
+                let side = CastlingSide::of(king, rook);
+                let outermost = match side {
+                    CastlingSide::KingSide => rooks.last() == Some(rook),
+                    CastlingSide::QueenSide => rooks.first() == Some(rook),
+                };
+                let c = if outermost || !self.mode.is_chess960() {
+                    match side {
+                        CastlingSide::KingSide => 'k',
+                        CastlingSide::QueenSide => 'q',
+                    }
+                } else {
+                    rook.file().char()
+                };
+                w.write_char(if color.is_white() { c.to_ascii_uppercase() } else { c })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN; with `{:#}` a board picture instead.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            self.write_board(f)
+        } else {
+            self.write_fen(f)
+        }
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
+    let mut fields = fen.trim_matches(|c: char| c.is_ascii_whitespace()).split(' ').filter(|f| !f.is_empty());
+    let mut parts = [""; 6];
+    let mut found = 0;
+    for field in fields.by_ref() {
+        if found < 6 {
+            parts[found] = field;
+        }
+        found += 1;
+    }
+    if found == 0 {
+        return Err(FenError::Empty);
+    }
+    if !(4..=6).contains(&found) {
+        return Err(FenError::FieldCount { found });
+    }
+    let [board, turn, castling, ep, halfmove, fullmove] = parts;
+
+    let mut pos = Position::empty(mode.unwrap_or(CastlingMode::Standard));
+    parse_board(board, &mut pos)?;
+    pos.turn = match turn {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(FenError::Turn { field: turn.to_string() }),
+    };
+    let rights = parse_castling(castling)?;
+    let ep = match ep {
+        "-" => None,
+        _ => Some(ep.parse::<Square>().map_err(|_| FenError::EnPassant { field: ep.to_string() })?),
+    };
+    if found >= 5 {
+        pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock { field: halfmove.to_string() })?;
+    }
+    if found >= 6 {
+        pos.fullmove = parse_clock(fullmove)
+            .ok_or_else(|| FenError::FullmoveNumber { field: fullmove.to_string() })?
+            .max(1);
+    }
+    pos.validate_material()?;
+    pos.set_castling(&rights, mode)?;
+    pos.set_en_passant(ep)?;
+    pos.validate_checks(ep)?;
+    pos.key = pos.compute_key();
+    Ok(pos)
+}
+
+/// ASCII decimal digits only, fitting in a `u32`.
+fn parse_clock(field: &str) -> Option<u32> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    field.parse().ok()
+}
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let found = board.split('/').count();
+    if found != 8 {
+        return Err(FenError::RankCount { found });
+    }
+    for (i, row) in board.split('/').enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0u32;
+        let mut after_digit = false;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
+                if d == 0 {
+                    return Err(FenError::BoardCharacter { rank, found: c });
+                }
+                if after_digit {
+                    return Err(FenError::ConsecutiveDigits { rank });
+                }
+                after_digit = true;
+                file += d;
+            } else {
+                let piece = Piece::from_char(c).ok_or(FenError::BoardCharacter { rank, found: c })?;
+                after_digit = false;
+                if let Some(f) = File::new(file) {
+                    pos.put(Square::from_coords(f, rank), piece);
+                }
+                file += 1;
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankLength { rank, squares: file });
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> {
+    let mut rights = [None; 4];
+    if field == "-" {
+        return Ok(rights);
+    }
+    let err = |reason: String| FenError::Castling { field: field.to_string(), reason };
+    let mut count = 0;
+    let mut seen_black = false;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let right = match c.to_ascii_lowercase() {
+            'k' => Right::Outermost(CastlingSide::KingSide),
+            'q' => Right::Outermost(CastlingSide::QueenSide),
+            l @ 'a'..='h' => Right::File(File::from_char(l).unwrap_or(File::A)),
+            _ => return Err(err(alloc::format!("{c:?} is not a castling right"))),
+        };
+        if color == Color::White && seen_black {
+            return Err(err("White's rights come before Black's".to_string()));
+        }
+        seen_black |= color == Color::Black;
+        if rights[..count].contains(&Some((color, right))) || count == 4 {
+            return Err(err(alloc::format!("{c:?} is given twice")));
+        }
+        rights[count] = Some((color, right));
+        count += 1;
+    }
+    Ok(rights)
+}
+
+impl Position {
+    /// Turns the written rights into rook squares, checking each against the
+    /// board and choosing the castling mode when it is not given.
+    fn set_castling(
+        &mut self,
+        rights: &[Option<(Color, Right)>; 4],
+        mode: Option<CastlingMode>,
+    ) -> Result<(), PositionError> {
+        let mut needs_chess960 = false;
+        for &(color, right) in rights.iter().flatten() {
+            let back = Bitboard::from_rank(Rank::First.relative_to(color));
+            let king = self.pieces(color, Role::King) & back;
+            let bad = PositionError::CastlingRights { color, right: right_char(color, right) };
+            let Some(king) = king.single_square() else { return Err(bad) };
+            let rooks = self.pieces(color, Role::Rook) & back;
+            let rook = match right {
+                Right::Outermost(CastlingSide::KingSide) => rooks.last().filter(|r| r.file() > king.file()),
+                Right::Outermost(CastlingSide::QueenSide) => rooks.first().filter(|r| r.file() < king.file()),
+                Right::File(file) => Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r)),
+            };
+            let Some(rook) = rook else { return Err(bad) };
+            let side = CastlingSide::of(king, rook);
+            let same_side = Iterator::any(&mut (self.castling & back), |r| CastlingSide::of(king, r) == side);
+            if same_side {
+                return Err(bad);
+            }
+            let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
+            if !standard {
+                if mode == Some(CastlingMode::Standard) {
+                    return Err(bad);
+                }
+                needs_chess960 = true;
+            }
+            self.castling |= Bitboard::from_square(rook);
+        }
+        if mode.is_none() && needs_chess960 {
+            self.mode = CastlingMode::Chess960;
+        }
+        Ok(())
+    }
+}
+
+fn right_char(color: Color, right: Right) -> char {
+    let c = match right {
+        Right::Outermost(CastlingSide::KingSide) => 'k',
+        Right::Outermost(CastlingSide::QueenSide) => 'q',
+        Right::File(f) => f.char(),
+    };
+    if color.is_white() {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}

@@ -1,0 +1,36 @@
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+//! chess-arbiter
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod color;
+mod fen;
+mod movegen;
+mod moves;
+mod picture;
+mod position;
+mod role;
+mod square;
+mod text;
+mod uci;
+mod validate;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{CastlingMode, CastlingSide};
+pub use color::{Color, ParseColorError};
+pub use fen::FenError;
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use position::{IllegalMoveError, Position};
+pub use role::{ParsePieceError, Piece, Role};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use text::{San, Uci};
+pub use uci::UciError;
+pub use validate::PositionError;

@@ -1,0 +1,293 @@
+//! Legal move generation from a check mask and pin rays, and perft.
+//!
+//! Moves are never made and tested: a piece pinned to its king may only move
+//! along the pin line, every non-king move must land in the check mask (the
+//! checker or a square between it and the king), and the king only steps to
+//! squares that are not attacked once it has left its own square.
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::{attacks, Bitboard, Rank, Role, Square};
+
+/// Receives generated moves, in bulk where the generator has them in bulk.
+pub(crate) trait Sink {
+    /// Moves of the piece on `from` to each of `targets` (never pawns).
+    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to each of `targets` from the square `delta` behind it; `kind` 0 or 1 (double push).
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool);
+    /// Promotions (to all four roles) to each of `targets` from `delta` behind.
+    fn promotions(&mut self, targets: Bitboard, delta: i32);
+    /// One move of a rare kind: en passant or castling.
+    fn special(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            self.push(if double { Move::double_push(from, to) } else { Move::new(from, to) });
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                self.extend(Move::promotion(from, to, role));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without listing them (perft's last ply).
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32, _: bool) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 += 4 * targets.count() as u64;
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+
+impl Position {
+    /// All legal moves (FIDE 3): never allocates.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let kiwipete = Position::from_fen(
+    ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(Bitboard::FULL, &mut moves);
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().count_legal_moves(), 20);
+    /// ```
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
+    pub(crate) fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Legal moves of the pieces standing on `from`.
+    pub(crate) fn generate_from(&self, from: Bitboard, moves: &mut MoveList) {
+        self.generate(from, moves);
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep
+    /// (perft(1) is the number of legal moves). The standard test of a move
+    /// generator against published counts.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().perft(3), 8_902);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_moves(),
+            _ => {
+                let mut nodes = 0;
+                for m in self.legal_moves() {
+                    let mut child = self.clone();
+                    child.play_unchecked(m);
+                    nodes += child.perft(depth - 1);
+                }
+                nodes
+            }
+        }
+    }
+
+    /// `true` if the en passant capture of the pawn on `from` to `ep` leaves
+    /// the own king safe (FIDE 3.7.3.1 with 3.9): both pawns leave their
+    /// squares, so a rank pin through both, or a diagonal through one, matters.
+    pub(crate) fn is_legal_en_passant(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let captured = Square::from_coords(ep.file(), from.rank());
+        let occupied = (self.occupied()
+            ^ Bitboard::from_square(from)
+            ^ Bitboard::from_square(captured))
+            | Bitboard::from_square(ep);
+        let attackers = self.attackers(king, them, occupied) & !Bitboard::from_square(captured);
+        attackers.is_empty()
+    }
+
+    /// Pieces of the side to move pinned to their king.
+    #[inline(always)]
+    fn pinned(&self, king: Square) -> Bitboard {
+        let us = self.turn;
+        let them = !us;
+        let occupied = self.occupied();
+        let theirs = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((attacks::rook(king, theirs) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop(king, theirs) & (self.by_role(Role::Bishop) | queens)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color(us)
+    }
+
+    /// Generates the legal moves of the pieces on `from_mask` into `sink`.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let checkers = self.attackers(king, them, occupied);
+
+        if from_mask.contains(king) {
+            let without_king = occupied ^ Bitboard::from_square(king);
+            let mut targets = attacks::king(king) & !ours;
+            for to in targets {
+                if self.is_attacked(to, them, without_king) {
+                    targets ^= Bitboard::from_square(to);
+                }
+            }
+            sink.piece(king, targets);
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target_mask = match checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checkers,
+            None => !ours,
+        };
+        let pinned = self.pinned(king);
+        let movable = ours & from_mask;
+
+        for from in self.by_role(Role::Knight) & movable & !pinned {
+            sink.piece(from, attacks::knight(from) & target_mask);
+        }
+        let queens = self.by_role(Role::Queen);
+        for from in (self.by_role(Role::Bishop) | queens) & movable {
+            let mut targets = attacks::bishop(from, occupied) & target_mask;
+            if pinned.contains(from) {
+                targets &= attacks::line(king, from);
+            }
+            sink.piece(from, targets);
+        }
+        for from in (self.by_role(Role::Rook) | queens) & movable {
+            let mut targets = attacks::rook(from, occupied) & target_mask;
+            if pinned.contains(from) {
+                targets &= attacks::line(king, from);
+            }
+            sink.piece(from, targets);
+        }
+
+        self.pawn_moves(king, pinned, target_mask, from_mask, sink);
+
+        if checkers.is_empty() && from_mask.contains(king) {
+            self.castling_moves(sink);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(
+        &self,
+        king: Square,
+        pinned: Bitboard,
+        target_mask: Bitboard,
+        from_mask: Bitboard,
+        sink: &mut S,
+    ) {
+        let us = self.turn;
+        let theirs = self.by_color(!us);
+        let empty = !self.occupied();
+        let pawns = self.pieces(us, Role::Pawn) & from_mask;
+        let forward = us.fold(8, -8);
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(us));
+        let third_rank = Bitboard::from_rank(Rank::Third.relative_to(us));
+
+        // Pinned pawns keep to their pin line; handle them one by one.
+        let free = pawns & !pinned;
+        let captures = target_mask & theirs;
+        let single = free.shift(forward) & empty;
+        let double = (single & third_rank).shift(forward) & empty & target_mask;
+        let single = single & target_mask;
+        sink.pawns(single & !last_rank, forward, false);
+        sink.promotions(single & last_rank, forward);
+        sink.pawns(double, 2 * forward, true);
+        for (delta, edge) in [(forward - 1, FILE_H), (forward + 1, FILE_A)] {
+            let hits = (free.shift(delta) & !edge) & captures;
+            sink.pawns(hits & !last_rank, delta, false);
+            sink.promotions(hits & last_rank, delta);
+        }
+        for from in pawns & pinned {
+            let line = attacks::line(king, from);
+            let one = Bitboard::from_square(from).shift(forward) & empty;
+            let two = (one & third_rank).shift(forward) & empty & target_mask & line;
+            let one = one & target_mask & line;
+            let hits = attacks::pawn(us, from) & captures & line;
+            sink.pawns(one & !last_rank, forward, false);
+            sink.promotions(one & last_rank, forward);
+            sink.pawns(two, 2 * forward, true);
+            for to in hits {
+                let delta = to.index() as i32 - from.index() as i32;
+                let to = Bitboard::from_square(to);
+                sink.pawns(to & !last_rank, delta, false);
+                sink.promotions(to & last_rank, delta);
+            }
+        }
+
+        if let Some(ep) = self.ep {
+            for from in attacks::pawn(!us, ep) & pawns {
+                if self.is_legal_en_passant(from, ep) {
+                    sink.special(Move::en_passant(from, ep));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! Moves: a compact 16-bit encoding and the move list type.
+
+use crate::{File, Role, Square};
+use core::fmt;
+
+/// What kind of move a [`Move`] is.
+///
+/// ```
+/// use chess_arbiter::{Move, MoveKind, Square};
+/// assert_eq!(Move::en_passant(Square::E5, Square::D6).kind(), MoveKind::EnPassant);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// A piece moves, capturing whatever stands on the target square.
+    Normal,
+    /// A pawn advances two squares from its start rank.
+    DoublePush,
+    /// A pawn captures the pawn that just double-stepped past it (FIDE 3.7.3.1).
+    EnPassant,
+    /// The king castles with a rook (FIDE 3.8.2).
+    Castle,
+    /// A pawn reaches the last rank and becomes another piece (FIDE 3.7.3.3).
+    Promotion,
+}
+
+const NORMAL: u16 = 0;
+const DOUBLE_PUSH: u16 = 1;
+const EN_PASSANT: u16 = 2;
+const CASTLE: u16 = 3;
+// Kinds 4..=7 are promotions to knight, bishop, rook and queen.
+const PROMOTION: u16 = 4;
+
+/// A move, in two bytes: from-square, to-square and kind.
+///
+/// Castling is stored as *king takes own rook* (`from` is the king's
+/// square, `to` the rook's), so Chess960 needs no special case; the UCI
+/// and SAN writers turn it into `e1g1` / `O-O` as each notation wants.
+/// `Display` writes the standard-chess UCI form.
+///
+/// ```
+/// use chess_arbiter::{Move, Role, Square};
+/// let m = Move::new(Square::G1, Square::F3);
+/// assert_eq!(m.from(), Square::G1);
+/// assert_eq!(m.to(), Square::F3);
+/// assert_eq!(m.to_string(), "g1f3");
+/// assert_eq!(core::mem::size_of::<Move>(), 2);
+/// let castle = Move::castle(Square::E1, Square::H1);
+/// assert_eq!(castle.to_string(), "e1g1");
+/// let promo = Move::promotion(Square::A7, Square::A8, Role::Knight).unwrap();
+/// assert_eq!(promo.to_string(), "a7a8n");
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u16);
+
+impl Move {
+    #[inline(always)]
+    pub(crate) const fn encode(from: Square, to: Square, kind: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | kind << 12)
+    }
+
+    /// A normal move (or capture) from `from` to `to`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, MoveKind, Square};
+    /// assert_eq!(Move::new(Square::E2, Square::E3).kind(), MoveKind::Normal);
+    /// ```
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move::encode(from, to, NORMAL)
+    }
+
+    /// A pawn's two-square advance.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, MoveKind, Square};
+    /// assert_eq!(Move::double_push(Square::E2, Square::E4).kind(), MoveKind::DoublePush);
+    /// ```
+    #[inline(always)]
+    pub const fn double_push(from: Square, to: Square) -> Move {
+        Move::encode(from, to, DOUBLE_PUSH)
+    }
+
+    /// An en passant capture: the pawn on `from` moves to `to`, the square the enemy pawn passed.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert!(Move::en_passant(Square::E5, Square::D6).is_en_passant());
+    /// ```
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::encode(from, to, EN_PASSANT)
+    }
+
+    /// Castling, written as the king on `king` taking its own rook on `rook`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// let m = Move::castle(Square::E8, Square::A8);
+    /// assert!(m.is_castle());
+    /// assert_eq!(m.king_destination(), Square::C8);
+    /// assert_eq!(m.rook_destination(), Some(Square::D8));
+    /// ```
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::encode(king, rook, CASTLE)
+    }
+
+    /// A promotion to `role`; `None` unless `role` is a knight, bishop, rook or queen.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Role, Square};
+    /// assert!(Move::promotion(Square::B7, Square::B8, Role::Queen).is_some());
+    /// assert!(Move::promotion(Square::B7, Square::B8, Role::King).is_none());
+    /// ```
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Option<Move> {
+        match role {
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => Some(Move::encode(
+                from,
+                to,
+                PROMOTION + role as u16 - Role::Knight as u16,
+            )),
+            Role::Pawn | Role::King => None,
+        }
+    }
+
+    /// The square the moving piece leaves (the king's, for castling).
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert_eq!(Move::new(Square::B1, Square::C3).from(), Square::B1);
+    /// ```
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as u32)
+    }
+
+    /// The target square; for castling, the square of the rook the king castles with.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).to(), Square::H1);
+    /// ```
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index(((self.0 >> 6) & 63) as u32)
+    }
+
+    #[inline(always)]
+    pub(crate) const fn code(self) -> u16 {
+        self.0 >> 12
+    }
+
+    /// The kind of move.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, MoveKind, Role, Square};
+    /// let m = Move::promotion(Square::B7, Square::B8, Role::Rook).unwrap();
+    /// assert_eq!(m.kind(), MoveKind::Promotion);
+    /// ```
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.code() {
+            NORMAL => MoveKind::Normal,
+            DOUBLE_PUSH => MoveKind::DoublePush,
+            EN_PASSANT => MoveKind::EnPassant,
+            CASTLE => MoveKind::Castle,
+            _ => MoveKind::Promotion,
+        }
+    }
+
+    /// The role a pawn promotes to, for promotions.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Role, Square};
+    /// let m = Move::promotion(Square::B2, Square::B1, Role::Bishop).unwrap();
+    /// assert_eq!(m.promotion_role(), Some(Role::Bishop));
+    /// assert_eq!(Move::new(Square::B2, Square::B1).promotion_role(), None);
+    /// ```
+    #[inline]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.code() {
+            4 => Some(Role::Knight),
+            5 => Some(Role::Bishop),
+            6 => Some(Role::Rook),
+            7 => Some(Role::Queen),
+            _ => None,
+        }
+    }
+
+    /// `true` for castling.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert!(!Move::new(Square::E1, Square::G1).is_castle());
+    /// ```
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.code() == CASTLE
+    }
+
+    /// `true` for an en passant capture.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert!(!Move::new(Square::E5, Square::D6).is_en_passant());
+    /// ```
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.code() == EN_PASSANT
+    }
+
+    /// `true` for a promotion.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Role, Square};
+    /// assert!(Move::promotion(Square::H7, Square::H8, Role::Queen).unwrap().is_promotion());
+    /// ```
+    #[inline(always)]
+    pub const fn is_promotion(self) -> bool {
+        self.code() >= PROMOTION
+    }
+
+    /// Where the king ends: for castling the g- or c-file square of its rank
+    /// (FIDE 3.8.2, Chess960 too); otherwise [`Move::to`].
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert_eq!(Move::castle(Square::B1, Square::A1).king_destination(), Square::C1);
+    /// assert_eq!(Move::new(Square::E1, Square::E2).king_destination(), Square::E2);
+    /// ```
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        if self.is_castle() {
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::G } else { File::C };
+            Square::from_coords(file, self.from().rank())
+        } else {
+            self.to()
+        }
+    }
+
+    /// Where the castling rook ends (the f- or d-file square), for castling only.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).rook_destination(), Some(Square::F1));
+    /// ```
+    #[inline]
+    pub const fn rook_destination(self) -> Option<Square> {
+        if self.is_castle() {
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::F } else { File::D };
+            Some(Square::from_coords(file, self.from().rank()))
+        } else {
+            None
+        }
+    }
+
+    /// For castling, whether it is king side (the rook stands beyond the king's h-side).
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Square};
+    /// assert_eq!(Move::castle(Square::E1, Square::H1).is_king_side_castle(), true);
+    /// assert_eq!(Move::castle(Square::E1, Square::A1).is_king_side_castle(), false);
+    /// ```
+    #[inline]
+    pub const fn is_king_side_castle(self) -> bool {
+        self.is_castle() && (self.to() as u8 & 7) > (self.from() as u8 & 7)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self}, {:?})", self.kind())
+    }
+}
+
+impl fmt::Display for Move {
+    /// The standard-chess UCI form (`e2e4`, `e1g1`, `e7e8q`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.king_destination())?;
+        match self.promotion_role() {
+            Some(role) => write!(f, "{}", role.char()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The most legal moves any chess position has is 218; 256 leaves room.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves that lives on the stack: move generation never allocates.
+///
+/// ```
+/// use chess_arbiter::{MoveList, Position};
+/// let moves: MoveList = Position::new().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// ```
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;

@@ -1,0 +1,529 @@
+//! `Position`: one position of a game, with no history.
+
+use crate::attacks;
+use crate::castling::CastlingMode;
+use crate::moves::{Move, MoveList};
+use crate::{zobrist, Bitboard, Color, Piece, Rank, Role, Square};
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+/// A chess position: the pieces, the side to move, castling rights, the en
+/// passant square, the two clocks and the castling mode. It has no history:
+/// repetitions are [`Game`](crate::Game)'s business.
+///
+/// Positions are cheap to copy (about 100 bytes); [`Position::play_unchecked`]
+/// updates one in place, and search code clones before playing (copy-make).
+///
+/// ```
+/// use chess_arbiter::{Position, Square, Move};
+/// let mut pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play(Move::double_push(Square::E2, Square::E4)).unwrap();
+/// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) turn: Color,
+    /// The squares of the rooks that may still castle.
+    pub(crate) castling: Bitboard,
+    /// Set only when a pawn of the side to move stands beside the pawn that
+    /// just double-stepped (the Polyglot rule); legality is checked on use.
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    pub(crate) mode: CastlingMode,
+}
+
+/// An illegal move was given to [`Position::play`] or [`Game::play`](crate::Game::play).
+///
+/// ```
+/// use chess_arbiter::{Move, Position, Square};
+/// let err = Position::new().play(Move::new(Square::E2, Square::E5)).unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("illegal move {mv} in {fen}")]
+pub struct IllegalMoveError {
+    /// The move that was refused.
+    pub mv: Move,
+    /// The FEN of the position it was refused in.
+    pub fen: alloc::string::String,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn new() -> Position {
+        Position::chess960_setup(518, CastlingMode::Standard)
+    }
+
+    /// An empty board with White to move: the start of building a position.
+    pub(crate) fn empty(mode: CastlingMode) -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            mode,
+        }
+    }
+
+    /// The side to move.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position};
+    /// assert_eq!(Position::new().turn(), Color::White);
+    /// ```
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position, Role, Square};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.piece_at(Square::D8), Some(Role::Queen.of(Color::Black)));
+    /// assert_eq!(pos.piece_at(Square::D4), None);
+    /// ```
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        Some(Piece { color, role })
+    }
+
+    #[inline(always)]
+    pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        let mut i = 0;
+        while !self.by_role[i].contains(sq) {
+            i += 1;
+        }
+        Some(Role::ALL[i])
+    }
+
+    /// Whether castling is written and played as in standard chess or Chess960.
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingMode, Position};
+    /// assert_eq!(Position::new().castling_mode(), CastlingMode::Standard);
+    /// assert_eq!(Position::chess960(0).castling_mode(), CastlingMode::Chess960);
+    /// ```
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Half-moves since the last capture or pawn move (FIDE 9.3); never capped.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 150 200").unwrap();
+    /// assert_eq!(pos.halfmove_clock(), 150);
+    /// ```
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and increased after each Black move.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().fullmove_number(), 1);
+    /// ```
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The square an en passant capture would land on, only when such a
+    /// capture is legal now (FIDE 3.7.3.1).
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+    /// assert_eq!(pos.en_passant_square(), Some(Square::D6));
+    /// // After 1. e4 no black pawn can take: no square.
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    /// assert_eq!(pos.en_passant_square(), None);
+    /// ```
+    pub fn en_passant_square(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
+        let mut capturers = capturers;
+        Iterator::any(&mut capturers, |from| self.is_legal_en_passant(from, ep)).then_some(ep)
+    }
+
+    /// The castling rights: the squares of the rooks that may still castle (FIDE 3.8.2).
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Square};
+    /// let rights = Position::new().castling_rights();
+    /// assert_eq!(rights.count(), 4);
+    /// assert!(rights.contains(Square::H8));
+    /// ```
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// All occupied squares.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().occupied().count(), 32);
+    /// ```
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position};
+    /// assert_eq!(Position::new().by_color(Color::Black).count(), 16);
+    /// ```
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares of every piece of `role`, both colours.
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Role};
+    /// assert_eq!(Position::new().by_role(Role::Knight).count(), 4);
+    /// ```
+    #[inline(always)]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// The squares of `color`'s pieces of `role`.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position, Role};
+    /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).count(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color as usize] & self.by_role[role as usize]
+    }
+
+    /// The square of `color`'s king.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position, Square};
+    /// assert_eq!(Position::new().king(Color::Black), Square::E8);
+    /// ```
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        // Every Position is validated to hold exactly one king of each colour.
+        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+    }
+
+    #[inline(always)]
+    fn sliders(&self, color: Color) -> (Bitboard, Bitboard) {
+        let queens = self.by_role[Role::Queen as usize];
+        let ours = self.by_color[color as usize];
+        (
+            (self.by_role[Role::Bishop as usize] | queens) & ours,
+            (self.by_role[Role::Rook as usize] | queens) & ours,
+        )
+    }
+
+    /// The pieces of `by` that attack `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let (diagonal, straight) = self.sliders(by);
+        (attacks::knight(sq) & self.pieces(by, Role::Knight))
+            | (attacks::king(sq) & self.pieces(by, Role::King))
+            | (attacks::pawn(!by, sq) & self.pieces(by, Role::Pawn))
+            | (attacks::bishop(sq, occupied) & diagonal)
+            | (attacks::rook(sq, occupied) & straight)
+    }
+
+    /// `true` if a piece of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub(crate) fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let (diagonal, straight) = self.sliders(by);
+        (attacks::knight(sq) & self.pieces(by, Role::Knight)).any()
+            || (attacks::pawn(!by, sq) & self.pieces(by, Role::Pawn)).any()
+            || (attacks::king(sq) & self.pieces(by, Role::King)).any()
+            || (attacks::bishop(sq, occupied) & diagonal).any()
+            || (attacks::rook(sq, occupied) & straight).any()
+    }
+
+    /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/3n4/R3K3 w Q - 0 1").unwrap();
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::D2]);
+    /// ```
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king(self.turn), !self.turn, self.occupied())
+    }
+
+    /// `true` if the side to move is in check.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert!(!Position::new().is_check());
+    /// ```
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// `true` if the side to move is checkmated (FIDE 5.1.1): in check with no legal move.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    /// assert!(mate.is_checkmate());
+    /// ```
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if the side to move is stalemated (FIDE 5.2.1): not in check, no legal move.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let pos = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    /// assert!(pos.is_stalemate());
+    /// ```
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// The Polyglot key of this position, bit for bit as the Polyglot
+    /// opening-book format defines it (its en passant part counts whenever a
+    /// pawn stands ready to capture, legal or not). Updated incrementally by
+    /// [`Position::play_unchecked`]. In Chess960 a castling right counts as
+    /// king side or queen side by where its rook stands.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().zobrist(), 0x463b96181691fc9c);
+    /// ```
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (what `key` must always equal).
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    key ^= zobrist::piece_square(role.of(color), sq);
+                }
+            }
+        }
+        key ^= zobrist::castling_rights(self.castling, self.king(Color::White), self.king(Color::Black));
+        if let Some(ep) = self.ep {
+            key ^= zobrist::en_passant(ep);
+        }
+        if self.turn == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        key
+    }
+
+    /// The key by which FIDE 9.2 tells positions apart: the Polyglot key,
+    /// but with the en passant part only when the capture is legal.
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let mut key = self.key;
+        if let Some(ep) = self.ep {
+            if self.en_passant_square().is_none() {
+                key ^= zobrist::en_passant(ep);
+            }
+        }
+        key
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] |= bb;
+        self.by_color[piece.color as usize] |= bb;
+        self.key ^= zobrist::piece_square(piece, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.key ^= zobrist::piece_square(piece, sq);
+    }
+
+    /// Plays `m` if it is legal here.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] if `m` is not among [`Position::legal_moves`];
+    /// the position is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play(Move::new(Square::G1, Square::F3)).is_ok());
+    /// assert!(pos.play(Move::new(Square::G1, Square::F3)).is_err());
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError { mv: m, fen: self.fen() })
+        }
+    }
+
+    /// Plays `m`, trusting the caller that it is legal (one of
+    /// [`Position::legal_moves`]). An illegal move never panics, but leaves a
+    /// position that breaks the rules. Never allocates.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// let mut pos = Position::new();
+    /// let m = pos.legal_moves()[0];
+    /// pos.play_unchecked(m);
+    /// assert_eq!(pos.fullmove_number(), 1);
+    /// ```
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let Some(role) = self.role_at(from) else { return };
+
+        if let Some(ep) = self.ep.take() {
+            self.key ^= zobrist::en_passant(ep);
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+
+        let old_rights = self.castling;
+        if m.is_castle() {
+            let king_to = m.king_destination();
+            let rook_to = m.rook_destination().unwrap_or(to);
+            self.remove(from, Role::King.of(us));
+            self.remove(to, Role::Rook.of(us));
+            self.put(king_to, Role::King.of(us));
+            self.put(rook_to, Role::Rook.of(us));
+            self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+        } else {
+            if let Some(captured) = self.role_at(to) {
+                self.remove(to, captured.of(them));
+                self.halfmove = 0;
+            }
+            self.remove(from, role.of(us));
+            self.put(to, m.promotion_role().unwrap_or(role).of(us));
+            if role == Role::Pawn {
+                self.halfmove = 0;
+                if m.is_en_passant() {
+                    let captured = Square::from_coords(to.file(), from.rank());
+                    self.remove(captured, Role::Pawn.of(them));
+                } else if m.kind() == crate::MoveKind::DoublePush {
+                    let passed = Square::from_index((from.index() + to.index()) / 2);
+                    if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
+                        self.ep = Some(passed);
+                        self.key ^= zobrist::en_passant(passed);
+                    }
+                }
+            } else if role == Role::King {
+                self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+            }
+            self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
+        }
+        if self.castling != old_rights {
+            let wk = self.king(Color::White);
+            let bk = self.king(Color::Black);
+            let (old_wk, old_bk) = match (us, role) {
+                (Color::White, Role::King) => (from, bk),
+                (Color::Black, Role::King) => (wk, from),
+                _ => (wk, bk),
+            };
+            self.key ^= zobrist::castling_rights(old_rights, old_wk, old_bk);
+            self.key ^= zobrist::castling_rights(self.castling, wk, bk);
+        }
+        self.turn = them;
+        self.key ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    /// `true` if `m` is a legal move here.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// assert!(pos.is_legal(Move::double_push(Square::E2, Square::E4)));
+    /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E4)));
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut moves = MoveList::new();
+        self.generate_from(Bitboard::from_square(m.from()), &mut moves);
+        moves.contains(&m)
+    }
+}
+
+impl PartialEq for Position {
+    /// Equal when the pieces, side to move, castling rights, *legal* en
+    /// passant square, clocks and castling mode are.
+    fn eq(&self, other: &Position) -> bool {
+        self.by_role == other.by_role
+            && self.by_color == other.by_color
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.mode == other.mode
+            && self.en_passant_square() == other.en_passant_square()
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.repetition_key().hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+        self.mode.hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.fen())
+    }
+}
