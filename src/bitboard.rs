@@ -242,7 +242,9 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        let sq = self.last()?;
+        // `self.last()` would pick `Iterator::last` of `&mut Bitboard` (it
+        // drains the set) over the inherent method: name the inherent one.
+        let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
     }
