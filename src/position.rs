@@ -116,11 +116,10 @@ impl Position {
         if !self.occupied().contains(sq) {
             return None;
         }
-        let mut i = 0;
-        while !self.by_role[i].contains(sq) {
-            i += 1;
-        }
-        Some(Role::ALL[i])
+        // A legal position gives every occupied square one role; after
+        // play_unchecked of an illegal move a square may have a colour and
+        // no role, so look without running off the end.
+        Role::ALL.into_iter().find(|&role| self.by_role[role as usize].contains(sq))
     }
 
     /// Whether castling is written and played as in standard chess or Chess960.
