@@ -242,8 +242,8 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        // `self.last()` would pick `Iterator::last` of `&mut Bitboard` (it
-        // drains the set) over the inherent method: name the inherent one.
+        // Not `self.last()`: on `&mut Bitboard` that is `Iterator::last`,
+        // which drains the set.
         let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
