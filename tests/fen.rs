@@ -746,6 +746,58 @@ fn every_fen_of_the_python_chess_oracle_is_answered_as_design_md_says() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+#[test]
+fn random_fens_get_python_chess_verdicts() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fen_random.jsonl");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let record: Value = serde_json::from_str(line).expect("one JSON object per line");
+        let fen = record["fen"].as_str().expect("fen");
+        let status = strings(&record["status"]);
+        count += 1;
+        match Position::from_fen_with_mode(fen, CastlingMode::Standard) {
+            Err(FenError::Position(e)) if status.iter().any(|s| matches_status(&e, s)) => {}
+            Err(e) => failures.push(format!("{fen}: {e:?}, python-chess {status:?}")),
+            Ok(pos) if !status.is_empty() => failures.push(format!(
+                "{fen}: accepted as {}, python-chess {status:?}",
+                pos.fen()
+            )),
+            Ok(pos) => {
+                let mut legal: Vec<String> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| pos.uci(m).to_string())
+                    .collect();
+                legal.sort();
+                let key = format!("{:016x}", pos.zobrist());
+                if pos.fen() != record["normalized_fen"].as_str().unwrap_or_default() {
+                    failures.push(format!(
+                        "{fen}: fen() {}, python-chess {}",
+                        pos.fen(),
+                        record["normalized_fen"]
+                    ));
+                } else if legal != strings(&record["legal"]) {
+                    failures.push(format!(
+                        "{fen}: legal moves {legal:?}, python-chess {}",
+                        record["legal"]
+                    ));
+                } else if key != record["key"].as_str().unwrap_or_default() {
+                    failures.push(format!("{fen}: key {key}, python-chess {}", record["key"]));
+                }
+            }
+        }
+    }
+    assert!(count >= 500, "only {count} records");
+    assert!(
+        failures.is_empty(),
+        "{} of {count}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Properties.
 
