@@ -299,7 +299,11 @@ impl fmt::Debug for Bitboard {
         if f.alternate() {
             for rank in (0..8).rev() {
                 for file in 0..8 {
-                    let c = if self.0 >> (rank * 8 + file) & 1 != 0 { '1' } else { '.' };
+                    let c = if self.0 >> (rank * 8 + file) & 1 != 0 {
+                        '1'
+                    } else {
+                        '.'
+                    };
                     write!(f, "{c}")?;
                 }
                 writeln!(f)?;

@@ -84,7 +84,9 @@ pub enum FenError {
         field: String,
     },
     /// The fullmove number is not ASCII digits fitting in a `u32`.
-    #[error("invalid FEN: fullmove number {field:?}: expected a whole number from 0 to 4294967295")]
+    #[error(
+        "invalid FEN: fullmove number {field:?}: expected a whole number from 0 to 4294967295"
+    )]
     FullmoveNumber {
         /// The field as given.
         field: String,
@@ -198,7 +200,8 @@ impl Position {
         for color in Color::ALL {
             let back = self.castling & Bitboard::from_rank(Rank::First.relative_to(color));
             let king = self.king(color);
-            let rooks = self.pieces(color, Role::Rook) & Bitboard::from_rank(Rank::First.relative_to(color));
+            let rooks = self.pieces(color, Role::Rook)
+                & Bitboard::from_rank(Rank::First.relative_to(color));
             // King side first (highest file), then queen side.
             for rook in back.into_iter().rev() {
                 let side = CastlingSide::of(king, rook);
@@ -214,7 +217,11 @@ impl Position {
                 } else {
                     rook.file().char()
                 };
-                w.write_char(if color.is_white() { c.to_ascii_uppercase() } else { c })?;
+                w.write_char(if color.is_white() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                })?;
             }
         }
         Ok(())
@@ -240,7 +247,10 @@ impl FromStr for Position {
 }
 
 fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
-    let mut fields = fen.trim_matches(|c: char| c.is_ascii_whitespace()).split(' ').filter(|f| !f.is_empty());
+    let mut fields = fen
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .split(' ')
+        .filter(|f| !f.is_empty());
     let mut parts = [""; 6];
     let mut found = 0;
     for field in fields.by_ref() {
@@ -262,19 +272,29 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
     pos.turn = match turn {
         "w" => Color::White,
         "b" => Color::Black,
-        _ => return Err(FenError::Turn { field: turn.to_string() }),
+        _ => {
+            return Err(FenError::Turn {
+                field: turn.to_string(),
+            })
+        }
     };
     let rights = parse_castling(castling)?;
     let ep = match ep {
         "-" => None,
-        _ => Some(ep.parse::<Square>().map_err(|_| FenError::EnPassant { field: ep.to_string() })?),
+        _ => Some(ep.parse::<Square>().map_err(|_| FenError::EnPassant {
+            field: ep.to_string(),
+        })?),
     };
     if found >= 5 {
-        pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock { field: halfmove.to_string() })?;
+        pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock {
+            field: halfmove.to_string(),
+        })?;
     }
     if found >= 6 {
         pos.fullmove = parse_clock(fullmove)
-            .ok_or_else(|| FenError::FullmoveNumber { field: fullmove.to_string() })?
+            .ok_or_else(|| FenError::FullmoveNumber {
+                field: fullmove.to_string(),
+            })?
             .max(1);
     }
     pos.validate_material()?;
@@ -313,7 +333,8 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 after_digit = true;
                 file += d;
             } else {
-                let piece = Piece::from_char(c).ok_or(FenError::BoardCharacter { rank, found: c })?;
+                let piece =
+                    Piece::from_char(c).ok_or(FenError::BoardCharacter { rank, found: c })?;
                 after_digit = false;
                 if let Some(f) = File::new(file) {
                     pos.put(Square::from_coords(f, rank), piece);
@@ -322,7 +343,10 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
             }
         }
         if file != 8 {
-            return Err(FenError::RankLength { rank, squares: file });
+            return Err(FenError::RankLength {
+                rank,
+                squares: file,
+            });
         }
     }
     Ok(())
@@ -333,11 +357,18 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
     if field == "-" {
         return Ok(rights);
     }
-    let err = |reason: String| FenError::Castling { field: field.to_string(), reason };
+    let err = |reason: String| FenError::Castling {
+        field: field.to_string(),
+        reason,
+    };
     let mut count = 0;
     let mut seen_black = false;
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let right = match c.to_ascii_lowercase() {
             'k' => Right::Outermost(CastlingSide::KingSide),
             'q' => Right::Outermost(CastlingSide::QueenSide),
@@ -369,17 +400,30 @@ impl Position {
         for &(color, right) in rights.iter().flatten() {
             let back = Bitboard::from_rank(Rank::First.relative_to(color));
             let king = self.pieces(color, Role::King) & back;
-            let bad = PositionError::CastlingRights { color, right: right_char(color, right) };
-            let Some(king) = king.single_square() else { return Err(bad) };
+            let bad = PositionError::CastlingRights {
+                color,
+                right: right_char(color, right),
+            };
+            let Some(king) = king.single_square() else {
+                return Err(bad);
+            };
             let rooks = self.pieces(color, Role::Rook) & back;
             let rook = match right {
-                Right::Outermost(CastlingSide::KingSide) => rooks.last().filter(|r| r.file() > king.file()),
-                Right::Outermost(CastlingSide::QueenSide) => rooks.first().filter(|r| r.file() < king.file()),
-                Right::File(file) => Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r)),
+                Right::Outermost(CastlingSide::KingSide) => {
+                    rooks.last().filter(|r| r.file() > king.file())
+                }
+                Right::Outermost(CastlingSide::QueenSide) => {
+                    rooks.first().filter(|r| r.file() < king.file())
+                }
+                Right::File(file) => {
+                    Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r))
+                }
             };
             let Some(rook) = rook else { return Err(bad) };
             let side = CastlingSide::of(king, rook);
-            let same_side = Iterator::any(&mut (self.castling & back), |r| CastlingSide::of(king, r) == side);
+            let same_side = Iterator::any(&mut (self.castling & back), |r| {
+                CastlingSide::of(king, r) == side
+            });
             if same_side {
                 return Err(bad);
             }

@@ -107,7 +107,11 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
-        let color = if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
@@ -347,7 +351,11 @@ impl Position {
                 }
             }
         }
-        key ^= zobrist::castling_rights(self.castling, self.king(Color::White), self.king(Color::Black));
+        key ^= zobrist::castling_rights(
+            self.castling,
+            self.king(Color::White),
+            self.king(Color::Black),
+        );
         if let Some(ep) = self.ep {
             key ^= zobrist::en_passant(ep);
         }
@@ -403,7 +411,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError { mv: m, fen: self.fen() })
+            Err(IllegalMoveError {
+                mv: m,
+                fen: self.fen(),
+            })
         }
     }
 
@@ -423,7 +434,9 @@ impl Position {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let Some(role) = self.role_at(from) else { return };
+        let Some(role) = self.role_at(from) else {
+            return;
+        };
 
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::en_passant(ep);

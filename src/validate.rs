@@ -119,8 +119,10 @@ impl Position {
             let forward = us.fold(8, -8);
             let pushed = Square::from_index((ep.index() as i32 - forward) as u32);
             let origin = Square::from_index((ep.index() as i32 + forward) as u32);
-            let before = (self.occupied() ^ Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
-            let was_attacked = (self.attackers(king, them, before) & !Bitboard::from_square(pushed)).any();
+            let before =
+                (self.occupied() ^ Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
+            let was_attacked =
+                (self.attackers(king, them, before) & !Bitboard::from_square(pushed)).any();
             if checkers.more_than_one() || (checkers.first() != Some(pushed) && was_attacked) {
                 return Err(PositionError::ImpossibleCheck);
             }
