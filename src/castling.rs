@@ -4,7 +4,7 @@
 use crate::movegen::Sink;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::{attacks, Bitboard, Color, File, Rank, Role, Square};
+use crate::{Bitboard, Color, File, Rank, Role, Square, attacks};
 
 /// How castling is written and where the pieces may start.
 ///

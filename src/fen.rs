@@ -24,7 +24,9 @@ pub enum FenError {
     #[error("invalid FEN: empty")]
     Empty,
     /// Not 4 to 6 space-separated fields.
-    #[error("invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])")]
+    #[error(
+        "invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])"
+    )]
     FieldCount {
         /// How many fields there were.
         found: usize,
@@ -84,9 +86,7 @@ pub enum FenError {
         field: String,
     },
     /// The fullmove number is not ASCII digits fitting in a `u32`.
-    #[error(
-        "invalid FEN: fullmove number {field:?}: expected a whole number from 0 to 4294967295"
-    )]
+    #[error("invalid FEN: fullmove number {field:?}: expected a whole number from 0 to 4294967295")]
     FullmoveNumber {
         /// The field as given.
         field: String,
@@ -275,7 +275,7 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
         _ => {
             return Err(FenError::Turn {
                 field: turn.to_string(),
-            })
+            });
         }
     };
     let rights = parse_castling(castling)?;

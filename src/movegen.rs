@@ -7,7 +7,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::{attacks, Bitboard, Rank, Role, Square};
+use crate::{Bitboard, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in bulk where the generator has them in bulk.
 pub(crate) trait Sink {

@@ -19,7 +19,9 @@ use alloc::string::{String, ToString};
 #[non_exhaustive]
 pub enum UciError {
     /// Not of the form `<from><to>[promotion]`, like `e2e4` or `e7e8q`.
-    #[error("invalid UCI move {input:?}: expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q")]
+    #[error(
+        "invalid UCI move {input:?}: expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q"
+    )]
     Syntax {
         /// The text as given.
         input: String,

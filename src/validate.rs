@@ -2,7 +2,7 @@
 //! counts, pawns, castling rights, the en passant square and checks.
 
 use crate::position::Position;
-use crate::{attacks, Bitboard, Color, Rank, Role, Square};
+use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
 /// A well-formed position that breaks the rules of chess.
 ///
@@ -40,7 +40,9 @@ pub enum PositionError {
     #[error("illegal position: no pawn can just have passed the en passant square {0}")]
     InvalidEnPassant(Square),
     /// A castling right without the king and that rook on their start squares.
-    #[error("illegal position: castling right {right:?} of {color} without the king and that rook on their squares")]
+    #[error(
+        "illegal position: castling right {right:?} of {color} without the king and that rook on their squares"
+    )]
     CastlingRights {
         /// Whose right.
         color: Color,
