@@ -343,7 +343,7 @@ impl Position {
 
     /// The key computed from scratch (what `key` must always equal).
     pub(crate) fn compute_key(&self) -> u64 {
-        let mut key = 0;
+        let mut key = self.state_key();
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in self.pieces(color, role) {
@@ -351,7 +351,12 @@ impl Position {
                 }
             }
         }
-        key ^= zobrist::castling_rights(
+        key
+    }
+
+    /// The part of the key that is not the pieces: castling, en passant, turn.
+    pub(crate) fn state_key(&self) -> u64 {
+        let mut key = zobrist::castling_rights(
             self.castling,
             self.king(Color::White),
             self.king(Color::Black),
