@@ -9,8 +9,26 @@ use crate::{Bitboard, Color, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 #[rustfmt::skip]
 const ROOK_MAGICS: [u64; 64] = [
@@ -246,13 +264,23 @@ struct Magic {
 }
 
 const fn magics(numbers: &[u64; 64], dirs: &[(i32, i32); 4], start: usize) -> [Magic; 64] {
-    let mut table = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
+    let mut table = [Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
     let mut offset = start;
     let mut sq = 0;
     while sq < 64 {
         let mask = relevant(sq, dirs);
         let bits = mask.count_ones();
-        table[sq] = Magic { mask, magic: numbers[sq], shift: 64 - bits, offset };
+        table[sq] = Magic {
+            mask,
+            magic: numbers[sq],
+            shift: 64 - bits,
+            offset,
+        };
         offset += 1 << bits;
         sq += 1;
     }
@@ -264,10 +292,19 @@ const BISHOP_TABLE_SIZE: usize = 5_248;
 static ROOK: [Magic; 64] = magics(&ROOK_MAGICS, &ROOK_DIRS, 0);
 static BISHOP: [Magic; 64] = magics(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_TABLE_SIZE);
 
-const fn fill(table: &mut [u64; ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE], m: &[Magic; 64], dirs: &[(i32, i32); 4]) {
+const fn fill(
+    table: &mut [u64; ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE],
+    m: &[Magic; 64],
+    dirs: &[(i32, i32); 4],
+) {
     let mut sq = 0;
     while sq < 64 {
-        let Magic { mask, magic, shift, offset } = m[sq];
+        let Magic {
+            mask,
+            magic,
+            shift,
+            offset,
+        } = m[sq];
         // Carry-Rippler: enumerate every subset of `mask`.
         let mut subset = 0u64;
         loop {
@@ -305,10 +342,12 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
             if a != b {
                 if slide(a, 0, &ROOK_DIRS) & bb != 0 {
                     between[a][b] = slide(a, bb, &ROOK_DIRS) & slide(b, 1 << a, &ROOK_DIRS);
-                    line[a][b] = (slide(a, 0, &ROOK_DIRS) & slide(b, 0, &ROOK_DIRS)) | (1 << a) | bb;
+                    line[a][b] =
+                        (slide(a, 0, &ROOK_DIRS) & slide(b, 0, &ROOK_DIRS)) | (1 << a) | bb;
                 } else if slide(a, 0, &BISHOP_DIRS) & bb != 0 {
                     between[a][b] = slide(a, bb, &BISHOP_DIRS) & slide(b, 1 << a, &BISHOP_DIRS);
-                    line[a][b] = (slide(a, 0, &BISHOP_DIRS) & slide(b, 0, &BISHOP_DIRS)) | (1 << a) | bb;
+                    line[a][b] =
+                        (slide(a, 0, &BISHOP_DIRS) & slide(b, 0, &BISHOP_DIRS)) | (1 << a) | bb;
                 }
             }
             b += 1;

@@ -242,8 +242,7 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        // Not `self.last()`: on `&mut Bitboard` that is `Iterator::last`,
-        // which drains the set.
+        // `Iterator::last` would be picked for `&mut Bitboard`: name the inherent one.
         let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
@@ -301,7 +300,11 @@ impl fmt::Debug for Bitboard {
         if f.alternate() {
             for rank in (0..8).rev() {
                 for file in 0..8 {
-                    let c = if self.0 >> (rank * 8 + file) & 1 != 0 { '1' } else { '.' };
+                    let c = if self.0 >> (rank * 8 + file) & 1 != 0 {
+                        '1'
+                    } else {
+                        '.'
+                    };
                     write!(f, "{c}")?;
                 }
                 writeln!(f)?;

@@ -4,7 +4,7 @@
 use crate::movegen::Sink;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::{attacks, Bitboard, Color, File, Rank, Role, Square};
+use crate::{Bitboard, Color, File, Rank, Role, Square, attacks};
 
 /// How castling is written and where the pieces may start.
 ///
@@ -135,10 +135,22 @@ impl Position {
         let back = chess960_back_rank(index % 960);
         let mut pos = Position::empty(mode);
         for (file, role) in File::ALL.into_iter().zip(back) {
-            pos.put(Square::from_coords(file, Rank::First), role.of(Color::White));
-            pos.put(Square::from_coords(file, Rank::Eighth), role.of(Color::Black));
-            pos.put(Square::from_coords(file, Rank::Second), Role::Pawn.of(Color::White));
-            pos.put(Square::from_coords(file, Rank::Seventh), Role::Pawn.of(Color::Black));
+            pos.put(
+                Square::from_coords(file, Rank::First),
+                role.of(Color::White),
+            );
+            pos.put(
+                Square::from_coords(file, Rank::Eighth),
+                role.of(Color::Black),
+            );
+            pos.put(
+                Square::from_coords(file, Rank::Second),
+                Role::Pawn.of(Color::White),
+            );
+            pos.put(
+                Square::from_coords(file, Rank::Seventh),
+                Role::Pawn.of(Color::Black),
+            );
             if role == Role::Rook {
                 pos.castling |= Bitboard::from_square(Square::from_coords(file, Rank::First));
                 pos.castling |= Bitboard::from_square(Square::from_coords(file, Rank::Eighth));
@@ -164,8 +176,18 @@ impl Position {
 
 /// The back rank of Chess960 position `index` (< 960), a-file first.
 fn chess960_back_rank(index: u16) -> [Role; 8] {
-    const KNIGHTS: [(usize, usize); 10] =
-        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
     let mut rank: [Option<Role>; 8] = [None; 8];
     let mut n = index as usize;
     rank[2 * (n % 4) + 1] = Some(Role::Bishop);

@@ -24,7 +24,9 @@ pub enum FenError {
     #[error("invalid FEN: empty")]
     Empty,
     /// Not 4 to 6 space-separated fields.
-    #[error("invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])")]
+    #[error(
+        "invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])"
+    )]
     FieldCount {
         /// How many fields there were.
         found: usize,
@@ -198,7 +200,8 @@ impl Position {
         for color in Color::ALL {
             let back = self.castling & Bitboard::from_rank(Rank::First.relative_to(color));
             let king = self.king(color);
-            let rooks = self.pieces(color, Role::Rook) & Bitboard::from_rank(Rank::First.relative_to(color));
+            let rooks = self.pieces(color, Role::Rook)
+                & Bitboard::from_rank(Rank::First.relative_to(color));
             // King side first (highest file), then queen side.
             for rook in back.into_iter().rev() {
                 let side = CastlingSide::of(king, rook);
@@ -214,7 +217,11 @@ impl Position {
                 } else {
                     rook.file().char()
                 };
-                w.write_char(if color.is_white() { c.to_ascii_uppercase() } else { c })?;
+                w.write_char(if color.is_white() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                })?;
             }
         }
         Ok(())
@@ -240,10 +247,29 @@ impl FromStr for Position {
 }
 
 fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
-    let mut fields = fen.trim_matches(|c: char| c.is_ascii_whitespace()).split(' ').filter(|f| !f.is_empty());
+    // Split by hand on runs of spaces: str::split and string compares
+    // dominated the profile of FEN reading.
     let mut parts = [""; 6];
     let mut found = 0;
-    for field in fields.by_ref() {
+    let bytes = fen.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b' ' || (found == 0 && bytes[i].is_ascii_whitespace()) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i] != b' ' {
+            i += 1;
+        }
+        // Fields end at ASCII spaces, so both ends are character boundaries.
+        let mut field = fen.get(start..i).unwrap_or("");
+        if i == bytes.len() {
+            field = field.trim_end_matches(|c: char| c.is_ascii_whitespace());
+            if field.is_empty() {
+                break;
+            }
+        }
         if found < 6 {
             parts[found] = field;
         }
@@ -259,61 +285,102 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
 
     let mut pos = Position::empty(mode.unwrap_or(CastlingMode::Standard));
     parse_board(board, &mut pos)?;
-    pos.turn = match turn {
-        "w" => Color::White,
-        "b" => Color::Black,
-        _ => return Err(FenError::Turn { field: turn.to_string() }),
+    pos.turn = match turn.as_bytes() {
+        [b'w'] => Color::White,
+        [b'b'] => Color::Black,
+        _ => {
+            return Err(FenError::Turn {
+                field: turn.to_string(),
+            });
+        }
     };
     let rights = parse_castling(castling)?;
-    let ep = match ep {
-        "-" => None,
-        _ => Some(ep.parse::<Square>().map_err(|_| FenError::EnPassant { field: ep.to_string() })?),
+    let ep = match ep.as_bytes() {
+        [b'-'] => None,
+        [file, rank] if Square::from_ascii(*file, *rank).is_some() => {
+            Square::from_ascii(*file, *rank)
+        }
+        _ => {
+            return Err(FenError::EnPassant {
+                field: ep.to_string(),
+            });
+        }
     };
     if found >= 5 {
-        pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock { field: halfmove.to_string() })?;
+        pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock {
+            field: halfmove.to_string(),
+        })?;
     }
     if found >= 6 {
         pos.fullmove = parse_clock(fullmove)
-            .ok_or_else(|| FenError::FullmoveNumber { field: fullmove.to_string() })?
+            .ok_or_else(|| FenError::FullmoveNumber {
+                field: fullmove.to_string(),
+            })?
             .max(1);
     }
     pos.validate_material()?;
     pos.set_castling(&rights, mode)?;
     pos.set_en_passant(ep)?;
     pos.validate_checks(ep)?;
-    pos.key = pos.compute_key();
+    // The pieces' keys were added as they were placed.
+    pos.key ^= pos.state_key();
     Ok(pos)
 }
 
 /// ASCII decimal digits only, fitting in a `u32`.
 fn parse_clock(field: &str) -> Option<u32> {
-    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+    if field.is_empty() || field.len() > 10 {
         return None;
     }
-    field.parse().ok()
+    let mut value: u64 = 0;
+    for b in field.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + u64::from(b - b'0');
+    }
+    u32::try_from(value).ok()
 }
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let found = board.split('/').count();
+    let found = board.bytes().filter(|&b| b == b'/').count() + 1;
     if found != 8 {
         return Err(FenError::RankCount { found });
     }
-    for (i, row) in board.split('/').enumerate() {
-        let rank = Rank::ALL[7 - i];
-        let mut file = 0u32;
-        let mut after_digit = false;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
-                if d == 0 {
-                    return Err(FenError::BoardCharacter { rank, found: c });
+    let mut rank_index = 7;
+    let mut file = 0u32;
+    let mut after_digit = false;
+    for (at, &b) in board.as_bytes().iter().enumerate() {
+        let rank = Rank::ALL[rank_index & 7];
+        match b {
+            b'/' => {
+                if file != 8 {
+                    return Err(FenError::RankLength {
+                        rank,
+                        squares: file,
+                    });
                 }
+                rank_index = rank_index.wrapping_sub(1);
+                file = 0;
+                after_digit = false;
+            }
+            b'1'..=b'9' => {
                 if after_digit {
                     return Err(FenError::ConsecutiveDigits { rank });
                 }
                 after_digit = true;
-                file += d;
-            } else {
-                let piece = Piece::from_char(c).ok_or(FenError::BoardCharacter { rank, found: c })?;
+                file += u32::from(b - b'0');
+            }
+            _ => {
+                let piece = Piece::from_char(b as char)
+                    .filter(|_| b.is_ascii())
+                    .ok_or_else(|| FenError::BoardCharacter {
+                        rank,
+                        found: board
+                            .get(at..)
+                            .and_then(|s| s.chars().next())
+                            .unwrap_or('?'),
+                    })?;
                 after_digit = false;
                 if let Some(f) = File::new(file) {
                     pos.put(Square::from_coords(f, rank), piece);
@@ -321,9 +388,12 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 file += 1;
             }
         }
-        if file != 8 {
-            return Err(FenError::RankLength { rank, squares: file });
-        }
+    }
+    if file != 8 {
+        return Err(FenError::RankLength {
+            rank: Rank::First,
+            squares: file,
+        });
     }
     Ok(())
 }
@@ -333,10 +403,17 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
     if field == "-" {
         return Ok(rights);
     }
-    let err = |reason: String| FenError::Castling { field: field.to_string(), reason };
+    let err = |reason: String| FenError::Castling {
+        field: field.to_string(),
+        reason,
+    };
     let mut seen_black = false;
     for (count, c) in field.chars().enumerate() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let right = match c.to_ascii_lowercase() {
             'k' => Right::Outermost(CastlingSide::KingSide),
             'q' => Right::Outermost(CastlingSide::QueenSide),
@@ -367,17 +444,30 @@ impl Position {
         for &(color, right) in rights.iter().flatten() {
             let back = Bitboard::from_rank(Rank::First.relative_to(color));
             let king = self.pieces(color, Role::King) & back;
-            let bad = PositionError::CastlingRights { color, right: right_char(color, right) };
-            let Some(king) = king.single_square() else { return Err(bad) };
+            let bad = PositionError::CastlingRights {
+                color,
+                right: right_char(color, right),
+            };
+            let Some(king) = king.single_square() else {
+                return Err(bad);
+            };
             let rooks = self.pieces(color, Role::Rook) & back;
             let rook = match right {
-                Right::Outermost(CastlingSide::KingSide) => rooks.last().filter(|r| r.file() > king.file()),
-                Right::Outermost(CastlingSide::QueenSide) => rooks.first().filter(|r| r.file() < king.file()),
-                Right::File(file) => Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r)),
+                Right::Outermost(CastlingSide::KingSide) => {
+                    rooks.last().filter(|r| r.file() > king.file())
+                }
+                Right::Outermost(CastlingSide::QueenSide) => {
+                    rooks.first().filter(|r| r.file() < king.file())
+                }
+                Right::File(file) => {
+                    Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r))
+                }
             };
             let Some(rook) = rook else { return Err(bad) };
             let side = CastlingSide::of(king, rook);
-            let same_side = Iterator::any(&mut (self.castling & back), |r| CastlingSide::of(king, r) == side);
+            let same_side = Iterator::any(&mut (self.castling & back), |r| {
+                CastlingSide::of(king, r) == side
+            });
             if same_side {
                 return Err(bad);
             }

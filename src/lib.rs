@@ -27,10 +27,15 @@ pub use bitboard::Bitboard;
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::{Color, ParseColorError};
 pub use fen::FenError;
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use position::{IllegalMoveError, Position};
 pub use role::{ParsePieceError, Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use text::{San, Uci};
 pub use uci::UciError;
 pub use validate::PositionError;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

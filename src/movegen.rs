@@ -7,7 +7,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::{attacks, Bitboard, Rank, Role, Square};
+use crate::{Bitboard, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in bulk where the generator has them in bulk.
 pub(crate) trait Sink {
@@ -33,7 +33,11 @@ impl Sink for MoveList {
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
-            self.push(if double { Move::double_push(from, to) } else { Move::new(from, to) });
+            self.push(if double {
+                Move::double_push(from, to)
+            } else {
+                Move::new(from, to)
+            });
         }
     }
 
@@ -148,10 +152,9 @@ impl Position {
         let them = !us;
         let king = self.king(us);
         let captured = Square::from_coords(ep.file(), from.rank());
-        let occupied = (self.occupied()
-            ^ Bitboard::from_square(from)
-            ^ Bitboard::from_square(captured))
-            | Bitboard::from_square(ep);
+        let occupied =
+            (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
         let attackers = self.attackers(king, them, occupied) & !Bitboard::from_square(captured);
         attackers.is_empty()
     }

@@ -232,7 +232,11 @@ impl Move {
     #[inline]
     pub const fn king_destination(self) -> Square {
         if self.is_castle() {
-            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::G } else { File::C };
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
+                File::G
+            } else {
+                File::C
+            };
             Square::from_coords(file, self.from().rank())
         } else {
             self.to()
@@ -248,7 +252,11 @@ impl Move {
     #[inline]
     pub const fn rook_destination(self) -> Option<Square> {
         if self.is_castle() {
-            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { File::F } else { File::D };
+            let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
+                File::F
+            } else {
+                File::D
+            };
             Some(Square::from_coords(file, self.from().rank()))
         } else {
             None

@@ -3,7 +3,7 @@
 use crate::attacks;
 use crate::castling::CastlingMode;
 use crate::moves::{Move, MoveList};
-use crate::{zobrist, Bitboard, Color, Piece, Rank, Role, Square};
+use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -107,7 +107,11 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
-        let color = if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
@@ -119,7 +123,9 @@ impl Position {
         // A legal position gives every occupied square one role; after
         // play_unchecked of an illegal move a square may have a colour and
         // no role, so look without running off the end.
-        Role::ALL.into_iter().find(|&role| self.by_role[role as usize].contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role[role as usize].contains(sq))
     }
 
     /// Whether castling is written and played as in standard chess or Chess960.
@@ -280,8 +286,8 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Position, Square};
-    /// let pos = Position::from_fen("4k3/8/8/8/8/3n4/8/R3K3 w Q - 0 1").unwrap();
-    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::D3]);
+    /// let pos = Position::from_fen("4k3/8/8/8/8/5n2/8/R3K3 w Q - 0 1").unwrap();
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::F3]);
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
@@ -338,7 +344,7 @@ impl Position {
 
     /// The key computed from scratch (what `key` must always equal).
     pub(crate) fn compute_key(&self) -> u64 {
-        let mut key = 0;
+        let mut key = self.state_key();
         for color in Color::ALL {
             for role in Role::ALL {
                 for sq in self.pieces(color, role) {
@@ -346,7 +352,16 @@ impl Position {
                 }
             }
         }
-        key ^= zobrist::castling_rights(self.castling, self.king(Color::White), self.king(Color::Black));
+        key
+    }
+
+    /// The part of the key that is not the pieces: castling, en passant, turn.
+    pub(crate) fn state_key(&self) -> u64 {
+        let mut key = zobrist::castling_rights(
+            self.castling,
+            self.king(Color::White),
+            self.king(Color::Black),
+        );
         if let Some(ep) = self.ep {
             key ^= zobrist::en_passant(ep);
         }
@@ -402,7 +417,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError { mv: m, fen: self.fen() })
+            Err(IllegalMoveError {
+                mv: m,
+                fen: self.fen(),
+            })
         }
     }
 
@@ -422,7 +440,9 @@ impl Position {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let Some(role) = self.role_at(from) else { return };
+        let Some(role) = self.role_at(from) else {
+            return;
+        };
 
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::en_passant(ep);

@@ -39,7 +39,16 @@ impl File {
     /// use chess_arbiter::File;
     /// assert_eq!(File::ALL[7], File::H);
     /// ```
-    pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
 
     /// The file with index `i` (0 = `a`), or `None` past `h`.
     ///
@@ -49,7 +58,11 @@ impl File {
     /// assert_eq!(File::new(8), None);
     /// ```
     pub const fn new(i: u32) -> Option<File> {
-        if i < 8 { Some(File::ALL[i as usize]) } else { None }
+        if i < 8 {
+            Some(File::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The file for a lower-case letter `a`..`h`.
@@ -60,7 +73,11 @@ impl File {
     /// assert_eq!(File::from_char('H'), None);
     /// ```
     pub const fn from_char(c: char) -> Option<File> {
-        if c >= 'a' && c <= 'h' { File::new(c as u32 - 'a' as u32) } else { None }
+        if c >= 'a' && c <= 'h' {
+            File::new(c as u32 - 'a' as u32)
+        } else {
+            None
+        }
     }
 
     /// The lower-case letter.
@@ -136,7 +153,16 @@ impl Rank {
     /// use chess_arbiter::Rank;
     /// assert_eq!(Rank::ALL[0], Rank::First);
     /// ```
-    pub const ALL: [Rank; 8] = [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
 
     /// The rank with index `i` (0 = rank 1), or `None` past rank 8.
     ///
@@ -145,7 +171,11 @@ impl Rank {
     /// assert_eq!(Rank::new(3), Some(Rank::Fourth));
     /// ```
     pub const fn new(i: u32) -> Option<Rank> {
-        if i < 8 { Some(Rank::ALL[i as usize]) } else { None }
+        if i < 8 {
+            Some(Rank::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The rank for a digit `1`..`8`.
@@ -156,7 +186,11 @@ impl Rank {
     /// assert_eq!(Rank::from_char('9'), None);
     /// ```
     pub const fn from_char(c: char) -> Option<Rank> {
-        if c >= '1' && c <= '8' { Rank::new(c as u32 - '1' as u32) } else { None }
+        if c >= '1' && c <= '8' {
+            Rank::new(c as u32 - '1' as u32)
+        } else {
+            None
+        }
     }
 
     /// The digit.
@@ -363,7 +397,11 @@ impl Square {
     /// assert_eq!(Square::new(64), None);
     /// ```
     pub const fn new(i: u32) -> Option<Square> {
-        if i < 64 { Some(Square::ALL[i as usize]) } else { None }
+        if i < 64 {
+            Some(Square::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The square for index `i`, taken modulo 64 (for indices known to be valid).
@@ -456,7 +494,9 @@ impl Square {
     /// Parses `"e4"` from the first two bytes; `None` unless they are a square.
     pub(crate) const fn from_ascii(file: u8, rank: u8) -> Option<Square> {
         if file >= b'a' && file <= b'h' && rank >= b'1' && rank <= b'8' {
-            Some(Square::from_index(((rank - b'1') * 8 + (file - b'a')) as u32))
+            Some(Square::from_index(
+                ((rank - b'1') * 8 + (file - b'a')) as u32,
+            ))
         } else {
             None
         }

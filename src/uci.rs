@@ -19,7 +19,9 @@ use alloc::string::{String, ToString};
 #[non_exhaustive]
 pub enum UciError {
     /// Not of the form `<from><to>[promotion]`, like `e2e4` or `e7e8q`.
-    #[error("invalid UCI move {input:?}: expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q")]
+    #[error(
+        "invalid UCI move {input:?}: expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q"
+    )]
     Syntax {
         /// The text as given.
         input: String,
@@ -51,9 +53,15 @@ impl Position {
     /// assert_eq!(pos.parse_uci("e1h1").unwrap().kind(), MoveKind::Castle);
     /// ```
     pub fn parse_uci(&self, input: &str) -> Result<Move, UciError> {
-        let syntax = || UciError::Syntax { input: input.to_string() };
+        let syntax = || UciError::Syntax {
+            input: input.to_string(),
+        };
         let (from, to, promotion) = match input.as_bytes() {
-            [f1, r1, f2, r2] => (Square::from_ascii(*f1, *r1), Square::from_ascii(*f2, *r2), None),
+            [f1, r1, f2, r2] => (
+                Square::from_ascii(*f1, *r1),
+                Square::from_ascii(*f2, *r2),
+                None,
+            ),
             [f1, r1, f2, r2, p] => {
                 let role = match p {
                     b'n' => Role::Knight,
@@ -62,11 +70,17 @@ impl Position {
                     b'q' => Role::Queen,
                     _ => return Err(syntax()),
                 };
-                (Square::from_ascii(*f1, *r1), Square::from_ascii(*f2, *r2), Some(role))
+                (
+                    Square::from_ascii(*f1, *r1),
+                    Square::from_ascii(*f2, *r2),
+                    Some(role),
+                )
             }
             _ => return Err(syntax()),
         };
-        let (Some(from), Some(to)) = (from, to) else { return Err(syntax()) };
+        let (Some(from), Some(to)) = (from, to) else {
+            return Err(syntax());
+        };
         let mut moves = MoveList::new();
         self.generate_from(Bitboard::from_square(from), &mut moves);
         moves
@@ -74,9 +88,14 @@ impl Position {
             .find(|m| {
                 m.promotion_role() == promotion
                     && (m.to() == to
-                        || (m.is_castle() && !self.mode.is_chess960() && m.king_destination() == to))
+                        || (m.is_castle()
+                            && !self.mode.is_chess960()
+                            && m.king_destination() == to))
             })
-            .ok_or_else(|| UciError::Illegal { input: input.to_string(), fen: self.fen() })
+            .ok_or_else(|| UciError::Illegal {
+                input: input.to_string(),
+                fen: self.fen(),
+            })
     }
 
     /// Writes `m` in UCI notation: castling as `e1g1` in standard chess and
@@ -91,7 +110,11 @@ impl Position {
     /// ```
     pub fn uci(&self, m: Move) -> Uci {
         let mut uci = Uci::empty();
-        let to = if m.is_castle() && !self.mode.is_chess960() { m.king_destination() } else { m.to() };
+        let to = if m.is_castle() && !self.mode.is_chess960() {
+            m.king_destination()
+        } else {
+            m.to()
+        };
         for sq in [m.from(), to] {
             uci.push(sq.file().char());
             uci.push(sq.rank().char());

@@ -2,7 +2,7 @@
 //! counts, pawns, castling rights, the en passant square and checks.
 
 use crate::position::Position;
-use crate::{attacks, Bitboard, Color, Rank, Role, Square};
+use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
 /// A well-formed position that breaks the rules of chess.
 ///
@@ -40,7 +40,9 @@ pub enum PositionError {
     #[error("illegal position: no pawn can just have passed the en passant square {0}")]
     InvalidEnPassant(Square),
     /// A castling right without the king and that rook on their start squares.
-    #[error("illegal position: castling right {right:?} of {color} without the king and that rook on their squares")]
+    #[error(
+        "illegal position: castling right {right:?} of {color} without the king and that rook on their squares"
+    )]
     CastlingRights {
         /// Whose right.
         color: Color,
@@ -119,8 +121,10 @@ impl Position {
             let forward = us.fold(8, -8);
             let pushed = Square::from_index((ep.index() as i32 - forward) as u32);
             let origin = Square::from_index((ep.index() as i32 + forward) as u32);
-            let before = (self.occupied() ^ Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
-            let was_attacked = (self.attackers(king, them, before) & !Bitboard::from_square(pushed)).any();
+            let before =
+                (self.occupied() ^ Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
+            let was_attacked =
+                (self.attackers(king, them, before) & !Bitboard::from_square(pushed)).any();
             if checkers.more_than_one() || (checkers.first() != Some(pushed) && was_attacked) {
                 return Err(PositionError::ImpossibleCheck);
             }

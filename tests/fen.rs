@@ -548,8 +548,14 @@ fn en_passant_square_is_valid_with_a_check_from_the_pushed_pawn_or_a_line_it_ope
 #[test]
 fn error_messages_name_the_field_and_the_fault() {
     let cases = [
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(), "invalid FEN: rank 6 describes 9 squares"),
-        ("rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(), "invalid FEN: rank 6: two digits in a row"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            "invalid FEN: rank 6 describes 9 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            "invalid FEN: rank 6: two digits in a row",
+        ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPXPPP/RNBQKBNR w KQkq - 0 1".to_string(),
             "invalid FEN: rank 2: 'X' is not a piece letter or a digit 1-8",
@@ -558,9 +564,18 @@ fn error_messages_name_the_field_and_the_fault() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1".to_string(),
             "invalid FEN: board has 7 ranks, expected 8",
         ),
-        (start_with("x KQkq - 0 1"), "invalid FEN: turn field \"x\": expected w or b"),
-        (start_with("w KQkx - 0 1"), "invalid FEN: castling field \"KQkx\": 'x' is not a castling right"),
-        (start_with("w KQkq e9 0 1"), "invalid FEN: en passant field \"e9\": expected - or a square like e3"),
+        (
+            start_with("x KQkq - 0 1"),
+            "invalid FEN: turn field \"x\": expected w or b",
+        ),
+        (
+            start_with("w KQkx - 0 1"),
+            "invalid FEN: castling field \"KQkx\": 'x' is not a castling right",
+        ),
+        (
+            start_with("w KQkq e9 0 1"),
+            "invalid FEN: en passant field \"e9\": expected - or a square like e3",
+        ),
         (
             start_with("w KQkq - +5 1"),
             "invalid FEN: halfmove clock \"+5\": expected a whole number from 0 to 4294967295",
@@ -570,8 +585,14 @@ fn error_messages_name_the_field_and_the_fault() {
             "invalid FEN: fullmove number \"1.5\": expected a whole number from 0 to 4294967295",
         ),
         (String::new(), "invalid FEN: empty"),
-        (start_with("w"), "invalid FEN: 2 fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])"),
-        ("4k3/8/8/8/8/8/8/8 w - - 0 1".to_string(), "invalid FEN: illegal position: white has no king"),
+        (
+            start_with("w"),
+            "invalid FEN: 2 fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+            "invalid FEN: illegal position: white has no king",
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1".to_string(),
             "invalid FEN: illegal position: castling right 'K' of white without the king and that rook on their squares",
@@ -580,7 +601,10 @@ fn error_messages_name_the_field_and_the_fault() {
             "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1".to_string(),
             "invalid FEN: illegal position: no pawn can just have passed the en passant square e3",
         ),
-        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1".to_string(), "invalid FEN: illegal position: pawn on a1, on the first or last rank"),
+        (
+            "4k3/8/8/8/8/8/8/P3K3 w - - 0 1".to_string(),
+            "invalid FEN: illegal position: pawn on a1, on the first or last rank",
+        ),
     ];
     for (fen, message) in cases {
         assert_eq!(

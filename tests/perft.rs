@@ -30,13 +30,21 @@ fn load(name: &str) -> Vec<Case> {
                     chess960 = true;
                 }
             }
-            Case { fen, chess960, counts }
+            Case {
+                fen,
+                chess960,
+                counts,
+            }
         })
         .collect()
 }
 
 fn position(case: &Case) -> Position {
-    let mode = if case.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let mode = if case.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     Position::from_fen_with_mode(&case.fen, mode).unwrap_or_else(|e| panic!("{}: {e}", case.fen))
 }
 
@@ -47,16 +55,30 @@ fn run(name: &str, min_nodes: u64) {
     let mut failures = Vec::new();
     for case in &cases {
         let pos = position(case);
-        let depth = case.counts.iter().position(|&n| n > min_nodes).unwrap_or(case.counts.len() - 1);
+        let depth = case
+            .counts
+            .iter()
+            .position(|&n| n > min_nodes)
+            .unwrap_or(case.counts.len() - 1);
         for (d, &want) in case.counts.iter().enumerate().take(depth + 1) {
             let got = pos.perft(d as u32 + 1);
             if got != want {
-                failures.push(format!("{} depth {}: got {got}, want {want}", case.fen, d + 1));
+                failures.push(format!(
+                    "{} depth {}: got {got}, want {want}",
+                    case.fen,
+                    d + 1
+                ));
                 break;
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} positions wrong:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} positions wrong:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -78,7 +100,12 @@ fn run_deepest(name: &str) {
     for case in load(name) {
         let pos = position(&case);
         let depth = case.counts.len();
-        assert_eq!(pos.perft(depth as u32), case.counts[depth - 1], "{} depth {depth}", case.fen);
+        assert_eq!(
+            pos.perft(depth as u32),
+            case.counts[depth - 1],
+            "{} depth {depth}",
+            case.fen
+        );
     }
 }
 

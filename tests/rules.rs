@@ -348,7 +348,9 @@ fn promotion_to_queen_rook_bishop_or_knight_of_the_same_colour() {
         .collect();
     assert_eq!(
         promotions,
-        ["a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r"]
+        [
+            "a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r"
+        ]
     );
     for (letter, role) in [
         ('q', Role::Queen),
