@@ -242,7 +242,8 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        let sq = self.last()?;
+        // `Iterator::last` would be picked for `&mut Bitboard`: name the inherent one.
+        let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
     }
