@@ -286,18 +286,19 @@ impl Game {
             .saturating_add(1)
             .min(ply + 1);
         let lowest = ply + 1 - reach;
-        let window: Vec<u64> = (lowest..ply)
+        let mut window: Vec<u64> = (lowest..ply)
             .rev()
             .step_by(2)
             .map(|i| self.keys[i])
             .collect();
         // The announced position must already have occurred twice.
-        let twice: Vec<u64> = window
-            .iter()
-            .enumerate()
-            .filter(|&(i, k)| window[i + 1..].contains(k))
-            .map(|(_, &k)| k)
+        window.sort_unstable();
+        let mut twice: Vec<u64> = window
+            .windows(2)
+            .filter(|pair| pair[0] == pair[1])
+            .map(|pair| pair[0])
             .collect();
+        twice.dedup();
         if twice.is_empty() {
             return false;
         }
@@ -310,7 +311,8 @@ impl Game {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let key = child.repetition_key();
-                twice.contains(&key) && self.earlier_occurrences(&child, key, ply + 1) >= 2
+                twice.binary_search(&key).is_ok()
+                    && self.earlier_occurrences(&child, key, ply + 1) >= 2
             })
     }
 
