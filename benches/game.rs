@@ -47,8 +47,36 @@ fn long_game() -> Game {
             break;
         }
     }
-    while game.position().halfmove_clock() < 140 && play_random(&mut game, &mut rng, true) {}
+    let stretched = stretch(&mut game, &mut rng, 140);
+    assert!(
+        stretched,
+        "no reversible line of 140 plies from {}",
+        game.position().fen()
+    );
     game
+}
+
+/// Plays random moves that neither capture nor move a pawn until the clock
+/// reads `clock`, backing out of lines where the side to move has none.
+fn stretch(game: &mut Game, rng: &mut Rng, clock: u32) -> bool {
+    if game.position().halfmove_clock() >= clock {
+        return true;
+    }
+    let moves: Vec<Move> = game.position().legal_moves().into_iter().collect();
+    let start = rng.below(moves.len().max(1));
+    for i in 0..moves.len() {
+        let m = moves[(start + i) % moves.len()];
+        let before = game.position().halfmove_clock();
+        game.play(m).expect("a legal move");
+        if game.outcome().is_none()
+            && game.position().halfmove_clock() > before
+            && stretch(game, rng, clock)
+        {
+            return true;
+        }
+        game.undo();
+    }
+    false
 }
 
 /// Knights out and back by different routes: a window full of repetitions,
