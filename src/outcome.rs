@@ -54,8 +54,6 @@ pub enum WinReason {
 /// ```
 /// use chess_arbiter::DrawReason;
 /// assert_eq!(DrawReason::FiftyMoves.to_string(), "fifty-move rule");
-/// assert!(DrawReason::FivefoldRepetition.is_automatic());
-/// assert!(!DrawReason::ThreefoldRepetition.is_automatic());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum DrawReason {
@@ -114,26 +112,6 @@ impl Outcome {
             } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
-    }
-}
-
-impl DrawReason {
-    /// `true` for the endings that need no claim (FIDE 5.2, 9.6): stalemate,
-    /// insufficient material, fivefold repetition, seventy-five moves.
-    ///
-    /// ```
-    /// use chess_arbiter::DrawReason;
-    /// assert!(DrawReason::Stalemate.is_automatic());
-    /// assert!(!DrawReason::FiftyMoves.is_automatic());
-    /// ```
-    pub const fn is_automatic(self) -> bool {
-        matches!(
-            self,
-            DrawReason::Stalemate
-                | DrawReason::InsufficientMaterial
-                | DrawReason::FivefoldRepetition
-                | DrawReason::SeventyFiveMoves
-        )
     }
 }
 
