@@ -5,7 +5,7 @@
 //! `cargo bench --bench game`
 
 use chess_arbiter::{Game, Move};
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, criterion_main};
 
 /// A small deterministic generator (xorshift64), so that every run benches
 /// the same game.
@@ -97,7 +97,7 @@ fn repeating_game() -> Game {
     game
 }
 
-fn bench_game(c: &mut Criterion) {
+fn bench_game(c: &mut criterion::Criterion) {
     let long = long_game();
     eprintln!(
         "long game: {} plies, clock {}, {} repetitions, {}",

@@ -141,9 +141,8 @@ fn fifty_move_claim_at_99_half_moves_with_a_non_zeroing_move() {
     let only_zeroing = Game::from_fen("7k/8/8/8/8/2n5/PP6/K7 w - - 99 80").unwrap();
     assert!(!only_zeroing.can_claim_fifty_moves());
     // One half-move short.
-    assert!(!Game::from_fen("4k3/8/8/8/8/8/4P3/4K2R w K - 98 80")
-        .unwrap()
-        .can_claim_fifty_moves());
+    let short = Game::from_fen("4k3/8/8/8/8/8/4P3/4K2R w K - 98 80").unwrap();
+    assert!(!short.can_claim_fifty_moves());
 }
 
 #[test]
