@@ -1,0 +1,515 @@
+//! `Game`: a start position and the moves played since, the arbiter of
+//! repetitions, of the fifty- and seventy-five-move rules, of draw claims
+//! and of flag fall (FIDE 6.9, 9).
+
+use crate::fen::FenError;
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::position::{IllegalMoveError, Position};
+use crate::uci::UciError;
+use crate::{Color, Move, Role};
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A game: the start position and the moves played since, with the history
+/// that the rules of repetition need. It plays and takes back moves, tells
+/// when the game ended by itself (checkmate, stalemate, dead position,
+/// fivefold repetition, seventy-five moves) and when a player may claim a
+/// draw (threefold repetition, fifty moves).
+///
+/// Positions before the start position are unknown and count as none. Taking
+/// a move back costs O(1); a repetition query looks back only as far as the
+/// last capture or pawn move, never replaying the game.
+///
+/// [`Game::play`] follows the rules of movement only: it does not refuse a
+/// move after the game has ended. Ask [`Game::outcome`] after each move.
+///
+/// ```
+/// use chess_arbiter::{DrawReason, Game};
+/// let mut game = Game::new();
+/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+///     game.play_uci(uci).unwrap();
+/// }
+/// // Black may claim by announcing f6g8, which repeats the start a third time.
+/// assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+/// game.play_uci("f6g8").unwrap();
+/// assert_eq!(game.repetitions(), 3);
+/// assert_eq!(game.outcome(), None); // claims are never automatic
+/// ```
+#[derive(Clone)]
+pub struct Game {
+    /// `positions[i]` is the position after `i` moves: never empty, the
+    /// last one is the current position.
+    positions: Vec<Position>,
+    /// `keys[i]` is `positions[i].repetition_key()` (FIDE 9.2 identity).
+    keys: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Position};
+    /// let game = Game::new();
+    /// assert_eq!(game.position(), &Position::new());
+    /// assert!(game.moves().is_empty());
+    /// ```
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
+    /// A game from `start`. Positions that may have come before it are
+    /// unknown and count as none for repetitions (FIDE 9.2).
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Position};
+    /// let game = Game::from_position(Position::chess960(0));
+    /// assert_eq!(game.start().fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// ```
+    pub fn from_position(start: Position) -> Game {
+        let key = start.repetition_key();
+        let mut positions = Vec::with_capacity(64);
+        positions.push(start);
+        let mut keys = Vec::with_capacity(64);
+        keys.push(key);
+        Game {
+            positions,
+            keys,
+            moves: Vec::with_capacity(64),
+        }
+    }
+
+    /// A game from the position a FEN describes, read as
+    /// [`Position::from_fen`] reads it.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] if the FEN cannot be read or describes an illegal position.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 99 80").unwrap();
+    /// assert!(game.can_claim_fifty_moves());
+    /// assert!(Game::from_fen("not a fen").is_err());
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Position::from_fen(fen).map(Game::from_position)
+    }
+
+    /// The current position.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let mut game = Game::new();
+    /// game.play_uci("e2e4").unwrap();
+    /// assert_eq!(game.position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
+    #[inline]
+    pub fn position(&self) -> &Position {
+        self.at(self.moves.len())
+    }
+
+    /// The moves played since the start position, oldest first.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let mut game = Game::new();
+    /// let m = game.play_uci("d2d4").unwrap();
+    /// assert_eq!(game.moves(), &[m]);
+    /// ```
+    #[inline]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position the game started from.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Position};
+    /// let mut game = Game::new();
+    /// game.play_uci("d2d4").unwrap();
+    /// assert_eq!(game.start(), &Position::new());
+    /// ```
+    #[inline]
+    pub fn start(&self) -> &Position {
+        self.at(0)
+    }
+
+    #[inline]
+    fn at(&self, ply: usize) -> &Position {
+        &self.positions[ply]
+    }
+
+    /// Plays `m` if it is legal in the current position (FIDE 3).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] if `m` is not a legal move; the game is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Move, Square};
+    /// let mut game = Game::new();
+    /// assert!(game.play(Move::new(Square::G1, Square::F3)).is_ok());
+    /// assert!(game.play(Move::new(Square::G1, Square::F3)).is_err());
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        let mut next = self.position().clone();
+        next.play(m)?;
+        self.push(m, next);
+        Ok(())
+    }
+
+    /// Reads a UCI move (castling `e1g1`, or king-takes-rook `e1h1` in
+    /// Chess960), plays it and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Syntax`] for malformed text, [`UciError::Illegal`] for a
+    /// move that is not legal here; the game is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, MoveKind, UciError};
+    /// let mut game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert_eq!(game.play_uci("e1g1").unwrap().kind(), MoveKind::Castle);
+    /// assert!(matches!(game.play_uci("e8e6"), Err(UciError::Illegal { .. })));
+    /// ```
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
+        let m = self.position().parse_uci(uci)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push(m, next);
+        Ok(m)
+    }
+
+    fn push(&mut self, m: Move, next: Position) {
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move and returns it, or `None` at the start
+    /// position. Costs O(1): the game keeps every position it passed.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let mut game = Game::new();
+    /// let m = game.play_uci("e2e4").unwrap();
+    /// assert_eq!(game.undo(), Some(m));
+    /// assert_eq!(game, Game::new());
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(m)
+    }
+
+    /// How many times the current position has occurred in this game,
+    /// itself included (so at least 1). Positions are the same when the same
+    /// side is to move, the same pieces stand on the same squares and the
+    /// possible moves are the same: castling rights count, and an en passant
+    /// square only when the capture is legal (FIDE 9.2.3).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let mut game = Game::new();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     game.play_uci(uci).unwrap();
+    /// }
+    /// assert_eq!(game.repetitions(), 2);
+    /// ```
+    pub fn repetitions(&self) -> u32 {
+        let ply = self.moves.len();
+        1 + self.earlier_occurrences(self.position(), self.keys[ply], ply)
+    }
+
+    /// How many times `pos`, standing (or about to stand) at `ply` with
+    /// repetition key `key`, occurred before `ply`. Every position before
+    /// the last capture or pawn move differs from it, so the search goes
+    /// back `halfmove_clock` plies and no further, on the same side to move.
+    fn earlier_occurrences(&self, pos: &Position, key: u64, ply: usize) -> u32 {
+        let reach = usize::try_from(pos.halfmove_clock())
+            .unwrap_or(usize::MAX)
+            .min(ply);
+        let mut count = 0;
+        let mut earlier = ply;
+        while earlier >= ply - reach + 2 {
+            earlier -= 2;
+            if self.keys[earlier] == key && same_position(self.at(earlier), pos) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// `true` if the player to move may claim a draw by threefold
+    /// repetition (FIDE 9.2): the current position has occurred three
+    /// times, or a legal move they announce (writing it, not playing it)
+    /// leads to a position that will then have occurred three times
+    /// (9.2.1). No claim once the game is over ([`Game::outcome`] is
+    /// `Some`).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let mut game = Game::new();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"] {
+    ///     game.play_uci(uci).unwrap();
+    ///     assert!(!game.can_claim_threefold_repetition());
+    /// }
+    /// game.play_uci("f3g1").unwrap();
+    /// assert!(game.can_claim_threefold_repetition()); // by announcing f6g8
+    /// ```
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        self.outcome().is_none() && self.threefold_claim()
+    }
+
+    fn threefold_claim(&self) -> bool {
+        if self.repetitions() >= 3 {
+            return true;
+        }
+        let ply = self.moves.len();
+        let pos = self.position();
+        // Only a move that neither captures nor moves a pawn can lead back
+        // to an earlier position, and then only to one since the last such
+        // move with the other side to move: plies ply - 1, ply - 3, ...
+        // down to the child's clock, which is this clock plus one.
+        let reach = usize::try_from(pos.halfmove_clock())
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+            .min(ply + 1);
+        let lowest = ply + 1 - reach;
+        let mut window: Vec<u64> = (lowest..ply)
+            .rev()
+            .step_by(2)
+            .map(|i| self.keys[i])
+            .collect();
+        // The announced position must already have occurred twice.
+        window.sort_unstable();
+        let mut twice: Vec<u64> = window
+            .windows(2)
+            .filter(|pair| pair[0] == pair[1])
+            .map(|pair| pair[0])
+            .collect();
+        twice.dedup();
+        if twice.is_empty() {
+            return false;
+        }
+        // Such a position had a move played from it, so it is neither mate
+        // nor stalemate: the announced move cannot end the game by itself.
+        pos.legal_moves()
+            .into_iter()
+            .filter(|&m| !is_zeroing(pos, m))
+            .any(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let key = child.repetition_key();
+                twice.binary_search(&key).is_ok()
+                    && self.earlier_occurrences(&child, key, ply + 1) >= 2
+            })
+    }
+
+    /// `true` if the player to move may claim a draw by the fifty-move rule
+    /// (FIDE 9.3): each side made its last 50 moves without a pawn move or
+    /// a capture (half-move clock at least 100), or the move the player
+    /// announces completes them (clock 99 and a legal move that is neither a
+    /// capture nor a pawn move and does not mate or stalemate, 9.3.1). No
+    /// claim once the game is over ([`Game::outcome`] is `Some`).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 99 80").unwrap();
+    /// assert!(game.can_claim_fifty_moves()); // by announcing a king move
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 98 80").unwrap();
+    /// assert!(!game.can_claim_fifty_moves());
+    /// ```
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        self.outcome().is_none() && self.fifty_moves_claim()
+    }
+
+    fn fifty_moves_claim(&self) -> bool {
+        let pos = self.position();
+        match pos.halfmove_clock() {
+            0..=98 => false,
+            99 => pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| !is_zeroing(pos, m))
+                .any(|m| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    child.has_legal_moves()
+                }),
+            _ => true,
+        }
+    }
+
+    /// `true` if the current position has occurred five times: the game is
+    /// drawn without a claim (FIDE 9.6.1). The occurrences need not follow
+    /// one another.
+    ///
+    /// ```
+    /// use chess_arbiter::{DrawReason, Game, Outcome};
+    /// let mut game = Game::new();
+    /// for _ in 0..4 {
+    ///     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///         game.play_uci(uci).unwrap();
+    ///     }
+    /// }
+    /// assert!(game.is_fivefold_repetition());
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::FivefoldRepetition }));
+    /// ```
+    pub fn is_fivefold_repetition(&self) -> bool {
+        self.repetitions() >= 5
+    }
+
+    /// `true` if each side made its last 75 moves without a pawn move or a
+    /// capture (half-move clock at least 150) and the last move did not
+    /// checkmate or stalemate: the game is drawn without a claim (FIDE 9.6.2).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 150 120").unwrap();
+    /// assert!(game.is_seventy_five_moves());
+    /// ```
+    pub fn is_seventy_five_moves(&self) -> bool {
+        let pos = self.position();
+        pos.halfmove_clock() >= 150 && pos.has_legal_moves()
+    }
+
+    /// The draw the player to move may claim now, if any: threefold
+    /// repetition first (FIDE 9.2), then the fifty-move rule (9.3). `None`
+    /// once the game is over.
+    ///
+    /// ```
+    /// use chess_arbiter::{DrawReason, Game};
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 100 80").unwrap();
+    /// assert_eq!(game.claimable_draw(), Some(DrawReason::FiftyMoves));
+    /// assert_eq!(Game::new().claimable_draw(), None);
+    /// ```
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if self.outcome().is_some() {
+            None
+        } else if self.threefold_claim() {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if self.fifty_moves_claim() {
+            Some(DrawReason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// How the game has ended by itself, if it has, in this order:
+    /// checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead position by
+    /// insufficient material (5.2.2), seventy-five moves (9.6.2), fivefold
+    /// repetition (9.6.1). Draws that must be claimed are not outcomes: see
+    /// [`Game::claimable_draw`].
+    ///
+    /// ```
+    /// use chess_arbiter::{DrawReason, Game, Outcome};
+    /// let mut game = Game::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(game.outcome(), None);
+    /// game.play_uci("e1e2").unwrap();
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial }));
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position().outcome().or_else(|| {
+            self.is_fivefold_repetition().then_some(Outcome::Draw {
+                reason: DrawReason::FivefoldRepetition,
+            })
+        })
+    }
+
+    /// The outcome when `flagged`'s time runs out (FIDE 6.9): the other side
+    /// wins, unless it cannot checkmate by any series of legal moves
+    /// ([`Position::has_insufficient_material`]); then it is a draw. A game
+    /// that is already over keeps its outcome.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, DrawReason, Game, Outcome, WinReason};
+    /// // White's flag falls against a lone king: a draw.
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    /// assert_eq!(
+    ///     game.outcome_on_timeout(Color::White),
+    ///     Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial },
+    /// );
+    /// assert_eq!(
+    ///     game.outcome_on_timeout(Color::Black),
+    ///     Outcome::Decisive { winner: Color::White, reason: WinReason::Timeout },
+    /// );
+    /// ```
+    pub fn outcome_on_timeout(&self, flagged: Color) -> Outcome {
+        if let Some(outcome) = self.outcome() {
+            return outcome;
+        }
+        let opponent = !flagged;
+        if self.position().has_insufficient_material(opponent) {
+            Outcome::Draw {
+                reason: DrawReason::TimeoutVsInsufficientMaterial,
+            }
+        } else {
+            Outcome::Decisive {
+                winner: opponent,
+                reason: WinReason::Timeout,
+            }
+        }
+    }
+}
+
+/// `true` if `m` captures or moves a pawn: it resets the half-move clock and
+/// nothing played before it can recur.
+fn is_zeroing(pos: &Position, m: Move) -> bool {
+    pos.by_role(Role::Pawn).contains(m.from())
+        || (!m.is_castle() && pos.by_color(!pos.turn()).contains(m.to()))
+}
+
+/// The same position in the sense of FIDE 9.2.3: side to move, pieces on
+/// their squares, castling rights and a legal en passant capture. Keys
+/// already matched; this makes a 64-bit key collision harmless.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.by_role == b.by_role
+        && a.by_color == b.by_color
+        && a.turn == b.turn
+        && a.castling == b.castling
+        && a.en_passant_square() == b.en_passant_square()
+}
+
+impl PartialEq for Game {
+    /// Equal when the start positions and the moves played are.
+    fn eq(&self, other: &Game) -> bool {
+        self.start() == other.start() && self.moves == other.moves
+    }
+}
+
+impl Eq for Game {}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Moves<'a>(&'a Game);
+        impl fmt::Debug for Moves<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let game = self.0;
+                f.debug_list()
+                    .entries(
+                        game.moves
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &m)| game.at(i).uci(m)),
+                    )
+                    .finish()
+            }
+        }
+        f.debug_struct("Game")
+            .field("start", &self.start().fen())
+            .field("moves", &Moves(self))
+            .field("position", &self.position().fen())
+            .finish()
+    }
+}
