@@ -1,0 +1,13 @@
+//! A position from a built-in table, then arbitrary text to `parse_uci`: an
+//! accepted move is legal and its `uci()` parses back to it.
+//!
+//! The checks live in tests/common/checks.rs, shared with `cargo test`
+//! (tests/fuzz_corpus.rs replays fuzz/seeds/uci through them).
+#![no_main]
+
+#[path = "../../tests/common/checks.rs"]
+mod checks;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| checks::uci(data));

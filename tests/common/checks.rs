@@ -1,0 +1,409 @@
+//! The invariants the fuzz targets assert, in one place: the targets in
+//! `fuzz/fuzz_targets/` include this file with `#[path]`, and
+//! `tests/fuzz_corpus.rs` runs the same functions on built-in inputs and on
+//! every committed seed under `fuzz/seeds/<target>/`. It lives under
+//! `tests/` (not `fuzz/`) because the published crate leaves `fuzz/` out.
+//!
+//! Every function takes the raw fuzzer bytes and panics when an invariant
+//! breaks, with the FEN and the moves in the message.
+
+#![allow(dead_code)] // each includer uses a different part
+
+use chess_arbiter::{
+    CastlingMode, DrawReason, Game, Move, MoveKind, Outcome, Position, Square, WinReason,
+};
+
+/// Positions a target picks by its first byte: the start, Chess960 starts,
+/// and positions with en passant, castling, promotion and pin subtleties.
+pub const POSITIONS: &[(&str, CastlingMode)] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        CastlingMode::Standard,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        CastlingMode::Standard,
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        CastlingMode::Standard,
+    ),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        CastlingMode::Standard,
+    ),
+    // En passant legal, and en passant illegal by the rank pin.
+    (
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        CastlingMode::Standard,
+    ),
+    ("8/8/8/KPp4r/8/8/8/7k w - c6 0 1", CastlingMode::Standard),
+    // En passant answering the check of the pawn that just double-stepped.
+    ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", CastlingMode::Standard),
+    // Promotions, with and without capture, both colours.
+    (
+        "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w - - 0 1",
+        CastlingMode::Standard,
+    ),
+    (
+        "n1n1k3/1P6/8/8/8/8/6p1/4K2N b - - 0 1",
+        CastlingMode::Standard,
+    ),
+    // Castling through an attacked b1 (allowed) and with the king in check.
+    (
+        "r3k2r/8/8/8/8/8/8/Rr2K2R w KQkq - 0 1",
+        CastlingMode::Standard,
+    ),
+    (
+        "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",
+        CastlingMode::Standard,
+    ),
+    // Chess960 starts and a Chess960 castling with king and rook adjacent.
+    (
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+        CastlingMode::Chess960,
+    ),
+    (
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+        CastlingMode::Chess960,
+    ),
+    (
+        "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1",
+        CastlingMode::Chess960,
+    ),
+    ("4k3/8/8/8/8/8/8/4KR2 w F - 0 1", CastlingMode::Chess960),
+    ("2r1k3/8/8/8/8/8/8/RK6 w A - 0 1", CastlingMode::Chess960),
+    // Mate, stalemate, a long clock.
+    (
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        CastlingMode::Standard,
+    ),
+    ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", CastlingMode::Standard),
+    ("4k3/8/8/8/8/8/8/4K2R b K - 99 80", CastlingMode::Standard),
+];
+
+/// The position of `POSITIONS` that `byte` names.
+pub fn table_position(byte: u8) -> Position {
+    let (fen, mode) = POSITIONS[usize::from(byte) % POSITIONS.len()];
+    Position::from_fen_with_mode(fen, mode).expect("the table holds valid FENs")
+}
+
+/// A start position from two bytes: the standard start when the first is
+/// even, otherwise the Chess960 start the two bytes number.
+pub fn start_position(a: u8, b: u8) -> Position {
+    if a % 2 == 0 {
+        Position::new()
+    } else {
+        Position::chess960(u16::from_le_bytes([a >> 1, b]) % 960)
+    }
+}
+
+/// `pos.fen()`, but with the en passant square written whenever `last` was a
+/// double step, so that reading it back keeps the square by the Polyglot
+/// rule (a pawn ready to capture, legal or not) that the key follows.
+pub fn fen_with_polyglot_en_passant(pos: &Position, last: Option<Move>) -> String {
+    let fen = pos.fen();
+    let Some(m) = last.filter(|m| m.kind() == MoveKind::DoublePush) else {
+        return fen;
+    };
+    let passed = Square::new((m.from().index() + m.to().index()) / 2)
+        .expect("a double step passes a square");
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    fields[3] = passed.to_string();
+    fields.join(" ")
+}
+
+/// Invariants of one position reached by `last` (if any) from a legal
+/// position: the FEN reads back to an equal position (which also proves the
+/// side that just moved is not in check: the reader rejects that), after a
+/// move the incremental key equals a key from scratch, `perft(1)` counts the legal moves, and mate
+/// and stalemate mean what they say.
+pub fn check_position(pos: &Position, last: Option<Move>, context: &str) {
+    let fen = pos.fen();
+    let back = Position::from_fen_with_mode(&fen, pos.castling_mode())
+        .unwrap_or_else(|e| panic!("{context}: {fen} does not read back: {e}"));
+    assert!(
+        back == *pos,
+        "{context}: {fen} reads back to {}",
+        back.fen()
+    );
+    // A position read from a FEN has its key from scratch already (and may
+    // hold an en passant square its FEN no longer writes); check the
+    // incremental key only after a move.
+    if last.is_some() {
+        let polyglot = fen_with_polyglot_en_passant(pos, last);
+        let scratch = Position::from_fen_with_mode(&polyglot, pos.castling_mode())
+            .unwrap_or_else(|e| panic!("{context}: {polyglot} does not read: {e}"));
+        assert_eq!(
+            pos.zobrist(),
+            scratch.zobrist(),
+            "{context}: incremental key differs from the key of {polyglot}"
+        );
+    }
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len() as u64, pos.perft(1), "{context}: {fen}");
+    assert_eq!(
+        pos.is_checkmate(),
+        pos.is_check() && moves.is_empty(),
+        "{context}: {fen}"
+    );
+    assert_eq!(
+        pos.is_stalemate(),
+        !pos.is_check() && moves.is_empty(),
+        "{context}: {fen}"
+    );
+    for &m in &moves {
+        assert!(
+            pos.is_legal(m),
+            "{context}: {fen}: generated {m} is not legal"
+        );
+    }
+}
+
+/// Target `fen`: arbitrary text to the FEN readers; an accepted position
+/// writes a FEN that reads back to an equal position, and every legal move
+/// from it leads to a valid position.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for result in [
+        Position::from_fen(text),
+        Position::from_fen_with_mode(text, CastlingMode::Standard),
+        Position::from_fen_with_mode(text, CastlingMode::Chess960),
+    ] {
+        let Ok(pos) = result else { continue };
+        check_position(&pos, None, text);
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            check_position(&child, Some(m), &format!("{text} then {m}"));
+        }
+    }
+}
+
+/// Target `uci`: the first byte picks a position of `POSITIONS`, the rest
+/// is text for `parse_uci`. An accepted move is legal and its `uci()` reads
+/// back to it; every legal move round-trips through `uci()`.
+pub fn uci(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let pos = table_position(first);
+    let fen = pos.fen();
+    if let Ok(text) = std::str::from_utf8(rest) {
+        if let Ok(m) = pos.parse_uci(text) {
+            assert!(pos.is_legal(m), "{fen}: {text:?} parsed to illegal {m}");
+            let written = pos.uci(m);
+            assert_eq!(
+                pos.parse_uci(&written),
+                Ok(m),
+                "{fen}: {text:?} parsed to {m}, written {written}"
+            );
+        }
+    }
+    for m in pos.legal_moves() {
+        let written = pos.uci(m);
+        assert_eq!(pos.parse_uci(&written), Ok(m), "{fen}: {written}");
+    }
+}
+
+/// Target `play`: the first two bytes pick a start (`start_position`), each
+/// further byte a legal move by index. After every move the position
+/// invariants of `check_position` hold.
+pub fn play(data: &[u8]) {
+    let (a, b) = (
+        data.first().copied().unwrap_or(0),
+        data.get(1).copied().unwrap_or(0),
+    );
+    let mut pos = start_position(a, b);
+    let start = pos.fen();
+    check_position(&pos, None, &start);
+    let mut played = Vec::new();
+    for &byte in data.iter().skip(2) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[usize::from(byte) % moves.len()];
+        played.push(pos.uci(m).to_string());
+        pos.play_unchecked(m);
+        check_position(
+            &pos,
+            Some(m),
+            &format!("{start} moves {}", played.join(" ")),
+        );
+    }
+}
+
+/// Target `game`: the first two bytes pick a start, each further byte an
+/// operation on a `Game`: play a legal move by index, play back the reverse
+/// of the side's previous move (to make repetitions), undo, or query.
+/// Claims and outcomes never panic and agree with the position's rulings
+/// and with a count of repetitions over the replayed history.
+pub fn game(data: &[u8]) {
+    // Brute-force checks replay the history; keep inputs short.
+    let data = &data[..data.len().min(400)];
+    let (a, b) = (
+        data.first().copied().unwrap_or(0),
+        data.get(1).copied().unwrap_or(0),
+    );
+    let mut game = Game::from_position(start_position(a, b));
+    check_game(&game);
+    for &byte in data.iter().skip(2) {
+        let pos = game.position().clone();
+        let moves = pos.legal_moves();
+        match byte % 8 {
+            0..=3 => {
+                if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
+                    let before = game.clone();
+                    game.play(m).expect("a generated move is legal");
+                    let mut again = game.clone();
+                    assert_eq!(again.undo(), Some(m));
+                    assert!(again == before, "undo of {m} after {}", history(&before));
+                    assert!(again.position() == before.position());
+                }
+            }
+            4..=5 => {
+                // Go back where this side came from, if that is legal.
+                let n = game.moves().len();
+                if n >= 2 {
+                    let last_own = game.moves()[n - 2];
+                    let back = Move::new(last_own.to(), last_own.from());
+                    if pos.is_legal(back) {
+                        game.play(back).expect("checked legal");
+                    }
+                }
+            }
+            6 => {
+                let last = game.moves().last().copied();
+                assert_eq!(game.undo(), last);
+            }
+            _ => {
+                for m in moves {
+                    assert!(game.clone().play(m).is_ok());
+                }
+            }
+        }
+        check_game(&game);
+    }
+}
+
+fn history(game: &Game) -> String {
+    let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
+    format!("{} moves {}", game.start().fen(), moves.join(" "))
+}
+
+/// The first four FEN fields: the position in the sense of FIDE 9.2
+/// (`fen()` writes the en passant square only when a capture is legal).
+fn repetition_fields(pos: &Position) -> String {
+    let fen = pos.fen();
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+/// The positions of the game from its start, by replaying its moves.
+pub fn replay(game: &Game) -> Vec<Position> {
+    let mut pos = game.start().clone();
+    let mut all = vec![pos.clone()];
+    for &m in game.moves() {
+        pos.play(m).expect("the game's moves are legal");
+        all.push(pos.clone());
+    }
+    all
+}
+
+/// Consistency of a `Game`'s rulings with its position and history.
+pub fn check_game(game: &Game) {
+    let context = history(game);
+    let positions = replay(game);
+    let pos = game.position();
+    assert!(
+        positions.last() == Some(pos),
+        "{context}: replay differs from {}",
+        pos.fen()
+    );
+    let now = repetition_fields(pos);
+    let count = positions
+        .iter()
+        .filter(|p| repetition_fields(p) == now)
+        .count() as u32;
+    assert_eq!(game.repetitions(), count, "{context}");
+    assert_eq!(game.is_fivefold_repetition(), count >= 5, "{context}");
+    let outcome = game.outcome();
+    assert_eq!(
+        matches!(
+            outcome,
+            Some(Outcome::Decisive {
+                reason: WinReason::Checkmate,
+                ..
+            })
+        ),
+        pos.is_checkmate(),
+        "{context}"
+    );
+    if pos.is_checkmate() {
+        assert_eq!(outcome.and_then(|o| o.winner()), Some(!pos.turn()));
+    }
+    assert_eq!(
+        outcome
+            == Some(Outcome::Draw {
+                reason: DrawReason::Stalemate
+            }),
+        pos.is_stalemate(),
+        "{context}"
+    );
+    if let Some(o) = pos.outcome() {
+        assert_eq!(outcome, Some(o), "{context}");
+    }
+    assert_eq!(
+        outcome.is_none(),
+        pos.outcome().is_none() && count < 5,
+        "{context}"
+    );
+    let threefold = game.can_claim_threefold_repetition();
+    let fifty = game.can_claim_fifty_moves();
+    let claim = game.claimable_draw();
+    if outcome.is_some() {
+        assert!(!threefold && !fifty && claim.is_none(), "{context}");
+        for flagged in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
+            assert_eq!(Some(game.outcome_on_timeout(flagged)), outcome);
+        }
+    } else {
+        if count >= 3 {
+            assert!(threefold, "{context}");
+        }
+        if pos.halfmove_clock() >= 100 {
+            assert!(fifty, "{context}");
+        }
+        if pos.halfmove_clock() < 99 {
+            assert!(!fifty, "{context}");
+        }
+        let expected = if threefold {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if fifty {
+            Some(DrawReason::FiftyMoves)
+        } else {
+            None
+        };
+        assert_eq!(claim, expected, "{context}");
+        for flagged in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
+            let o = game.outcome_on_timeout(flagged);
+            let expected = if pos.has_insufficient_material(!flagged) {
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                }
+            } else {
+                Outcome::Decisive {
+                    winner: !flagged,
+                    reason: WinReason::Timeout,
+                }
+            };
+            assert_eq!(o, expected, "{context}");
+        }
+    }
+    assert_eq!(
+        game.is_seventy_five_moves(),
+        pos.halfmove_clock() >= 150 && !pos.legal_moves().is_empty(),
+        "{context}"
+    );
+}
