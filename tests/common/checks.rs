@@ -249,7 +249,9 @@ pub fn game(data: &[u8]) {
         data.get(1).copied().unwrap_or(0),
     );
     let mut game = Game::from_position(start_position(a, b));
-    check_game(&game);
+    // The repetition fields of every position of the game, kept beside it.
+    let mut history = vec![repetition_fields(game.position())];
+    check_game(&game, &history);
     for &byte in data.iter().skip(2) {
         let pos = game.position().clone();
         let moves = pos.legal_moves();
@@ -258,9 +260,14 @@ pub fn game(data: &[u8]) {
                 if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
                     let before = game.clone();
                     game.play(m).expect("a generated move is legal");
+                    history.push(repetition_fields(game.position()));
                     let mut again = game.clone();
                     assert_eq!(again.undo(), Some(m));
-                    assert!(again == before, "undo of {m} after {}", history(&before));
+                    assert!(
+                        again == before,
+                        "undo of {m} after {}",
+                        history_text(&before)
+                    );
                     assert!(again.position() == before.position());
                 }
             }
@@ -272,12 +279,16 @@ pub fn game(data: &[u8]) {
                     let back = Move::new(last_own.to(), last_own.from());
                     if pos.is_legal(back) {
                         game.play(back).expect("checked legal");
+                        history.push(repetition_fields(game.position()));
                     }
                 }
             }
             6 => {
                 let last = game.moves().last().copied();
                 assert_eq!(game.undo(), last);
+                if last.is_some() {
+                    history.pop();
+                }
             }
             _ => {
                 for m in moves {
@@ -285,11 +296,20 @@ pub fn game(data: &[u8]) {
                 }
             }
         }
-        check_game(&game);
+        check_game(&game, &history);
     }
+    let positions = replay(&game);
+    assert!(
+        positions.last() == Some(game.position()),
+        "{}: replay differs from {}",
+        history_text(&game),
+        game.position().fen()
+    );
+    let replayed: Vec<String> = positions.iter().map(repetition_fields).collect();
+    assert_eq!(replayed, history, "{}", history_text(&game));
 }
 
-fn history(game: &Game) -> String {
+fn history_text(game: &Game) -> String {
     let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
     format!("{} moves {}", game.start().fen(), moves.join(" "))
 }
@@ -312,21 +332,14 @@ pub fn replay(game: &Game) -> Vec<Position> {
     all
 }
 
-/// Consistency of a `Game`'s rulings with its position and history.
-pub fn check_game(game: &Game) {
-    let context = history(game);
-    let positions = replay(game);
+/// Consistency of a `Game`'s rulings with its position and with `history`,
+/// the repetition fields of each of its positions (the current one last).
+pub fn check_game(game: &Game, history: &[String]) {
+    let context = history_text(game);
     let pos = game.position();
-    assert!(
-        positions.last() == Some(pos),
-        "{context}: replay differs from {}",
-        pos.fen()
-    );
     let now = repetition_fields(pos);
-    let count = positions
-        .iter()
-        .filter(|p| repetition_fields(p) == now)
-        .count() as u32;
+    assert_eq!(history.last(), Some(&now), "{context}");
+    let count = history.iter().filter(|p| **p == now).count() as u32;
     assert_eq!(game.repetitions(), count, "{context}");
     assert_eq!(game.is_fivefold_repetition(), count >= 5, "{context}");
     let outcome = game.outcome();
