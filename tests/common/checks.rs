@@ -118,13 +118,14 @@ pub fn fen_with_polyglot_en_passant(pos: &Position, last: Option<Move>) -> Strin
 /// side that just moved is not in check: the reader rejects that), after a
 /// move the incremental key equals a key from scratch, `perft(1)` counts the legal moves, and mate
 /// and stalemate mean what they say.
-pub fn check_position(pos: &Position, last: Option<Move>, context: &str) {
+pub fn check_position(pos: &Position, last: Option<Move>, context: impl Fn() -> String) {
     let fen = pos.fen();
     let back = Position::from_fen_with_mode(&fen, pos.castling_mode())
-        .unwrap_or_else(|e| panic!("{context}: {fen} does not read back: {e}"));
+        .unwrap_or_else(|e| panic!("{}: {fen} does not read back: {e}", context()));
     assert!(
         back == *pos,
-        "{context}: {fen} reads back to {}",
+        "{}: {fen} reads back to {}",
+        context(),
         back.fen()
     );
     // A position read from a FEN has its key from scratch already (and may
@@ -133,29 +134,33 @@ pub fn check_position(pos: &Position, last: Option<Move>, context: &str) {
     if last.is_some() {
         let polyglot = fen_with_polyglot_en_passant(pos, last);
         let scratch = Position::from_fen_with_mode(&polyglot, pos.castling_mode())
-            .unwrap_or_else(|e| panic!("{context}: {polyglot} does not read: {e}"));
+            .unwrap_or_else(|e| panic!("{}: {polyglot} does not read: {e}", context()));
         assert_eq!(
             pos.zobrist(),
             scratch.zobrist(),
-            "{context}: incremental key differs from the key of {polyglot}"
+            "{}: incremental key differs from the key of {polyglot}",
+            context()
         );
     }
     let moves = pos.legal_moves();
-    assert_eq!(moves.len() as u64, pos.perft(1), "{context}: {fen}");
+    assert_eq!(moves.len() as u64, pos.perft(1), "{}: {fen}", context());
     assert_eq!(
         pos.is_checkmate(),
         pos.is_check() && moves.is_empty(),
-        "{context}: {fen}"
+        "{}: {fen}",
+        context()
     );
     assert_eq!(
         pos.is_stalemate(),
         !pos.is_check() && moves.is_empty(),
-        "{context}: {fen}"
+        "{}: {fen}",
+        context()
     );
     for &m in &moves {
         assert!(
             pos.is_legal(m),
-            "{context}: {fen}: generated {m} is not legal"
+            "{}: {fen}: generated {m} is not legal",
+            context()
         );
     }
 }
@@ -173,11 +178,11 @@ pub fn fen(data: &[u8]) {
         Position::from_fen_with_mode(text, CastlingMode::Chess960),
     ] {
         let Ok(pos) = result else { continue };
-        check_position(&pos, None, text);
+        check_position(&pos, None, || text.to_string());
         for m in pos.legal_moves() {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            check_position(&child, Some(m), &format!("{text} then {m}"));
+            check_position(&child, Some(m), || format!("{text} then {m}"));
         }
     }
 }
@@ -218,7 +223,7 @@ pub fn play(data: &[u8]) {
     );
     let mut pos = start_position(a, b);
     let start = pos.fen();
-    check_position(&pos, None, &start);
+    check_position(&pos, None, || start.clone());
     let mut played = Vec::new();
     for &byte in data.iter().skip(2) {
         let moves = pos.legal_moves();
@@ -228,11 +233,9 @@ pub fn play(data: &[u8]) {
         let m = moves[usize::from(byte) % moves.len()];
         played.push(pos.uci(m).to_string());
         pos.play_unchecked(m);
-        check_position(
-            &pos,
-            Some(m),
-            &format!("{start} moves {}", played.join(" ")),
-        );
+        check_position(&pos, Some(m), || {
+            format!("{start} moves {}", played.join(" "))
+        });
     }
 }
 
@@ -335,13 +338,14 @@ pub fn replay(game: &Game) -> Vec<Position> {
 /// Consistency of a `Game`'s rulings with its position and with `history`,
 /// the repetition fields of each of its positions (the current one last).
 pub fn check_game(game: &Game, history: &[String]) {
-    let context = history_text(game);
+    // Formatted only when an assertion fails.
+    let context = || history_text(game);
     let pos = game.position();
     let now = repetition_fields(pos);
-    assert_eq!(history.last(), Some(&now), "{context}");
+    assert_eq!(history.last(), Some(&now), "{}", context());
     let count = history.iter().filter(|p| **p == now).count() as u32;
-    assert_eq!(game.repetitions(), count, "{context}");
-    assert_eq!(game.is_fivefold_repetition(), count >= 5, "{context}");
+    assert_eq!(game.repetitions(), count, "{}", context());
+    assert_eq!(game.is_fivefold_repetition(), count >= 5, "{}", context());
     let outcome = game.outcome();
     assert_eq!(
         matches!(
@@ -352,7 +356,8 @@ pub fn check_game(game: &Game, history: &[String]) {
             })
         ),
         pos.is_checkmate(),
-        "{context}"
+        "{}",
+        context()
     );
     if pos.is_checkmate() {
         assert_eq!(outcome.and_then(|o| o.winner()), Some(!pos.turn()));
@@ -363,33 +368,35 @@ pub fn check_game(game: &Game, history: &[String]) {
                 reason: DrawReason::Stalemate
             }),
         pos.is_stalemate(),
-        "{context}"
+        "{}",
+        context()
     );
     if let Some(o) = pos.outcome() {
-        assert_eq!(outcome, Some(o), "{context}");
+        assert_eq!(outcome, Some(o), "{}", context());
     }
     assert_eq!(
         outcome.is_none(),
         pos.outcome().is_none() && count < 5,
-        "{context}"
+        "{}",
+        context()
     );
     let threefold = game.can_claim_threefold_repetition();
     let fifty = game.can_claim_fifty_moves();
     let claim = game.claimable_draw();
     if outcome.is_some() {
-        assert!(!threefold && !fifty && claim.is_none(), "{context}");
+        assert!(!threefold && !fifty && claim.is_none(), "{}", context());
         for flagged in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
             assert_eq!(Some(game.outcome_on_timeout(flagged)), outcome);
         }
     } else {
         if count >= 3 {
-            assert!(threefold, "{context}");
+            assert!(threefold, "{}", context());
         }
         if pos.halfmove_clock() >= 100 {
-            assert!(fifty, "{context}");
+            assert!(fifty, "{}", context());
         }
         if pos.halfmove_clock() < 99 {
-            assert!(!fifty, "{context}");
+            assert!(!fifty, "{}", context());
         }
         let expected = if threefold {
             Some(DrawReason::ThreefoldRepetition)
@@ -398,7 +405,7 @@ pub fn check_game(game: &Game, history: &[String]) {
         } else {
             None
         };
-        assert_eq!(claim, expected, "{context}");
+        assert_eq!(claim, expected, "{}", context());
         for flagged in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
             let o = game.outcome_on_timeout(flagged);
             let expected = if pos.has_insufficient_material(!flagged) {
@@ -411,12 +418,13 @@ pub fn check_game(game: &Game, history: &[String]) {
                     reason: WinReason::Timeout,
                 }
             };
-            assert_eq!(o, expected, "{context}");
+            assert_eq!(o, expected, "{}", context());
         }
     }
     assert_eq!(
         game.is_seventy_five_moves(),
         pos.halfmove_clock() >= 150 && !pos.legal_moves().is_empty(),
-        "{context}"
+        "{}",
+        context()
     );
 }
