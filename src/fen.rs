@@ -356,9 +356,20 @@ static PIECES: [u8; 256] = {
 };
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let rank_count = || FenError::RankCount {
-        found: board.bytes().filter(|&b| b == b'/').count() + 1,
-    };
+    // A wrong number of ranks is the first fault to name; counting them
+    // only when something is wrong keeps the good path to one pass.
+    parse_ranks(board, pos).map_err(|e| {
+        let found = board.bytes().filter(|&b| b == b'/').count() + 1;
+        if found == 8 {
+            e
+        } else {
+            FenError::RankCount { found }
+        }
+    })
+}
+
+fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let rank_count = || FenError::RankCount { found: 0 };
     let mut rank_index = 7usize;
     let mut file = 0u32;
     let mut after_digit = false;
@@ -391,14 +402,20 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 if code == 0 {
                     return Err(FenError::BoardCharacter {
                         rank,
-                        found: board.get(at..).and_then(|s| s.chars().next()).unwrap_or('?'),
+                        found: board
+                            .get(at..)
+                            .and_then(|s| s.chars().next())
+                            .unwrap_or('?'),
                     });
                 }
                 after_digit = false;
                 if file < 8 {
                     let color = if code > 8 { Color::Black } else { Color::White };
                     let role = Role::ALL[usize::from((code - 1) & 7).min(5)];
-                    pos.put(Square::from_index(rank_index as u32 * 8 + file), role.of(color));
+                    pos.put(
+                        Square::from_index(rank_index as u32 * 8 + file),
+                        role.of(color),
+                    );
                 }
                 file += 1;
             }
