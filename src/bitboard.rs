@@ -242,7 +242,9 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        let sq = self.last()?;
+        // Not `self.last()`: on `&mut Bitboard` that is `Iterator::last`,
+        // which drains the set.
+        let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
     }
