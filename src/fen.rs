@@ -334,9 +334,8 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
         return Ok(rights);
     }
     let err = |reason: String| FenError::Castling { field: field.to_string(), reason };
-    let mut count = 0;
     let mut seen_black = false;
-    for c in field.chars() {
+    for (count, c) in field.chars().enumerate() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let right = match c.to_ascii_lowercase() {
             'k' => Right::Outermost(CastlingSide::KingSide),
@@ -352,7 +351,6 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
             return Err(err(alloc::format!("{c:?} is given twice")));
         }
         rights[count] = Some((color, right));
-        count += 1;
     }
     Ok(rights)
 }
