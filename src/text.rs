@@ -29,6 +29,7 @@ macro_rules! inline_text {
             }
 
             #[inline(always)]
+            #[allow(dead_code)] // not every text type is written piecewise
             pub(crate) fn push_str(&mut self, s: &str) {
                 for c in s.chars() {
                     self.push(c);

@@ -1,0 +1,630 @@
+//! Standard Algebraic Notation (FIDE Laws of Chess, Appendix C): writing a
+//! move as `Nf3`, `exd6`, `Rae1`, `O-O-O` or `e8=Q#`, and reading it back,
+//! leniently (what players write) or strictly (only what [`Position::san`]
+//! writes).
+//!
+//! Nothing here generates the full move list: writing tests the move and
+//! its same-role twins that reach the target square one by one (pseudo-legal
+//! by attack lookup, then safe for the own king), and finds check without
+//! playing the move; only a move that gives check is played, on a copy, to
+//! tell mate from check.
+
+use crate::castling::CastlingSide;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::text::San;
+use crate::{attacks, Bitboard, File, Rank, Role, Square};
+use alloc::string::{String, ToString};
+
+/// A SAN move that could not be read, is not legal here, or could be more
+/// than one legal move.
+///
+/// ```
+/// use chess_arbiter::{Position, SanError};
+/// let pos = Position::new();
+/// let err = pos.parse_san("Nx").unwrap_err();
+/// assert!(matches!(err, SanError::Syntax { .. }));
+/// assert!(err.to_string().starts_with("invalid SAN \"Nx\": "));
+/// assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal { .. })));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SanError {
+    /// Not a move in algebraic notation (or, for
+    /// [`Position::parse_san_strict`], not in the exact form
+    /// [`Position::san`] writes).
+    #[error("invalid SAN {input:?}: {reason}")]
+    Syntax {
+        /// The text as given.
+        input: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Well formed, but no legal move of the position matches it.
+    #[error("illegal SAN {input:?} in {fen}: no legal move matches")]
+    Illegal {
+        /// The text as given.
+        input: String,
+        /// The position's FEN.
+        fen: String,
+    },
+    /// Well formed, but more than one legal move matches it (FIDE
+    /// Appendix C.10 asks for the from file or rank).
+    #[error("ambiguous SAN {input:?} in {fen}: more than one legal move matches")]
+    Ambiguous {
+        /// The text as given.
+        input: String,
+        /// The position's FEN.
+        fen: String,
+    },
+}
+
+const EXPECTED: &str = "expected a piece letter (none for a pawn), an optional from file and/or \
+                        rank, an optional x, a target square and an optional promotion, \
+                        like Nf3, exd5, Rae1 or e8=Q, or O-O / O-O-O";
+const NULL_MOVE: &str = "null moves are not supported";
+const NOT_ASCII: &str = "contains a character that is not ASCII";
+const EMPTY: &str = "empty";
+const PROMOTION: &str = "= must be followed by N, B, R or Q";
+const NOT_STRICT: &str = "not written as san() writes it (strict SAN)";
+const WRONG_SUFFIX: &str = "wrong check or mate suffix (strict SAN)";
+
+/// Move annotations a player may append (`!?` before `!`, so the longest wins).
+const ANNOTATIONS: [&[u8]; 6] = [b"!!", b"??", b"!?", b"?!", b"!", b"?"];
+
+/// What the text describes, before the position is consulted.
+#[derive(Copy, Clone, Debug)]
+enum Described {
+    Castle(CastlingSide),
+    Move {
+        /// `None` for a pawn, or for long algebraic without a piece letter.
+        role: Option<Role>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        /// Any letter after the target square, `K` included (never legal).
+        promotion: Option<Role>,
+    },
+}
+
+/// Why a well-formed text matched no single legal move.
+enum Mismatch {
+    Illegal,
+    Ambiguous,
+}
+
+/// Reads the text alone: strips an annotation, a check or mate suffix and
+/// an `e.p.` mark, then reads castling or `[piece][file][rank][-x]square[[=]promotion]`.
+/// Returns what it describes and whether `e.p.` was written.
+fn read(input: &str) -> Result<(Described, bool), &'static str> {
+    if input.is_empty() {
+        return Err(EMPTY);
+    }
+    if !input.is_ascii() {
+        return Err(NOT_ASCII);
+    }
+    let mut s = input.as_bytes();
+    if let Some(rest) = ANNOTATIONS.iter().find_map(|a| s.strip_suffix(*a)) {
+        s = rest;
+    }
+    // The check suffix may come before or after `e.p.`.
+    let suffix = strip_check_suffix(&mut s);
+    let mut en_passant = false;
+    if let Some(rest) = s.strip_suffix(b"e.p.") {
+        en_passant = true;
+        s = rest.strip_suffix(b" ").unwrap_or(rest);
+        if !suffix {
+            strip_check_suffix(&mut s);
+        }
+    }
+    let described = match s {
+        b"O-O" | b"0-0" => Described::Castle(CastlingSide::KingSide),
+        b"O-O-O" | b"0-0-0" => Described::Castle(CastlingSide::QueenSide),
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Err(NULL_MOVE),
+        _ => read_move(s)?,
+    };
+    Ok((described, en_passant))
+}
+
+/// Strips one trailing `+` or `#`; `true` if there was one.
+fn strip_check_suffix(s: &mut &[u8]) -> bool {
+    match s.split_last() {
+        Some((b'+' | b'#', rest)) => {
+            *s = rest;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Reads `[NBRQK][a-h][1-8][-x]<square>[[=]<promotion>]`.
+fn read_move(s: &[u8]) -> Result<Described, &'static str> {
+    let (role, s) = match s.split_first() {
+        Some((&c @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest)) => (Role::from_char(c as char), rest),
+        _ => (None, s),
+    };
+    let (promotion, s) = match s.split_last() {
+        Some((
+            &c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'b' | b'r' | b'q' | b'k'),
+            rest,
+        )) => (
+            Role::from_char(c as char),
+            rest.strip_suffix(b"=").unwrap_or(rest),
+        ),
+        Some((b'=', _)) => return Err(PROMOTION),
+        _ => (None, s),
+    };
+    let [prefix @ .., file, rank] = s else {
+        return Err(EXPECTED);
+    };
+    let to = Square::from_ascii(*file, *rank).ok_or(EXPECTED)?;
+    let mut prefix = prefix;
+    let mut from_file = None;
+    let mut from_rank = None;
+    if let Some((&c @ b'a'..=b'h', rest)) = prefix.split_first() {
+        from_file = File::new(u32::from(c - b'a'));
+        prefix = rest;
+    }
+    if let Some((&c @ b'1'..=b'8', rest)) = prefix.split_first() {
+        from_rank = Rank::new(u32::from(c - b'1'));
+        prefix = rest;
+    }
+    if let Some((b'-' | b'x', rest)) = prefix.split_first() {
+        prefix = rest;
+    }
+    if !prefix.is_empty() {
+        return Err(EXPECTED);
+    }
+    Ok(Described::Move {
+        role,
+        file: from_file,
+        rank: from_rank,
+        to,
+        promotion,
+    })
+}
+
+impl Position {
+    /// Writes `m` in Standard Algebraic Notation (FIDE Appendix C), with a
+    /// `+` suffix for check and `#` for checkmate: the piece letter (none
+    /// for a pawn), the from file, rank or square when another legal move of
+    /// a piece of the same kind reaches the same square (C.10; a pinned twin
+    /// needs none), `x` for a capture (en passant too, written `exd6`), the
+    /// target square, `=Q` for a promotion; castling is `O-O` or `O-O-O`, in
+    /// Chess960 too. Never allocates.
+    ///
+    /// An illegal `m` is written in UCI notation instead (`e2e5`), which no
+    /// SAN move looks like and which [`Position::parse_san`] rejects.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san(Move::new(Square::B1, Square::D2)).as_str(), "Nbd2");
+    /// assert_eq!(pos.san(Move::new(Square::F1, Square::G3)).as_str(), "Ng3");
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san(Move::new(Square::A1, Square::A8)).as_str(), "Ra8#");
+    /// // Not legal: its UCI text.
+    /// assert_eq!(pos.san(Move::new(Square::A1, Square::B2)).as_str(), "a1b2");
+    /// ```
+    pub fn san(&self, m: Move) -> San {
+        match self.san_body(m) {
+            Some(mut san) => {
+                if let Some(suffix) = self.check_suffix(m) {
+                    san.push(suffix);
+                }
+                san
+            }
+            None => {
+                let mut san = San::empty();
+                san.push_str(self.uci(m).as_str());
+                san
+            }
+        }
+    }
+
+    /// Reads a move in algebraic notation as players write it, leniently:
+    /// SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`) and also `0-0` / `0-0-0`; a
+    /// missing or needless `x` (`ed5`, `Nxf3` to an empty square);
+    /// promotions as `e8Q`, `e8=q`; over-disambiguation (`Nbd2`, `Ng1f3`);
+    /// long algebraic for any piece (`Ng1-f3`, `e2e4`, `e2-e4`, `e7e8Q`) and
+    /// bare UCI (`g1f3`, and castling as `e1g1` or king-takes-rook `e1h1`
+    /// in standard chess, king-takes-rook only in Chess960); a wrong or
+    /// missing `+` / `#` (ignored); a trailing annotation `!`, `?`, `!!`,
+    /// `??`, `!?` or `?!`; and `e.p.` or ` e.p.` after an en passant capture.
+    /// Piece letters are upper case (`nf3` is not a move; `bxc3` is the
+    /// b-pawn, `Bxc3` the bishop). It never chooses between two legal moves.
+    /// Null moves (`--`, `Z0`, `0000`, `@@@@`) are not moves here. Never
+    /// allocates unless it fails.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not algebraic notation (or a
+    /// null move), [`SanError::Illegal`] when no legal move matches (also
+    /// `e.p.` after a move that is not an en passant capture), and
+    /// [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, SanError, Square};
+    /// let pos = Position::new();
+    /// let nf3 = Move::new(Square::G1, Square::F3);
+    /// for text in ["Nf3", "Ng1f3", "Ng1-f3", "g1f3", "Nf3+", "Nf3!?"] {
+    ///     assert_eq!(pos.parse_san(text), Ok(nf3));
+    /// }
+    /// assert!(matches!(pos.parse_san("nf3"), Err(SanError::Syntax { .. })));
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+    /// assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Ambiguous { .. })));
+    /// ```
+    pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
+        let (described, en_passant) = read(input).map_err(|reason| SanError::Syntax {
+            input: input.to_string(),
+            reason,
+        })?;
+        match self.find(described) {
+            Ok(m) if en_passant && !m.is_en_passant() => Err(self.illegal(input)),
+            Ok(m) => Ok(m),
+            Err(Mismatch::Illegal) => Err(self.illegal(input)),
+            Err(Mismatch::Ambiguous) => Err(SanError::Ambiguous {
+                input: input.to_string(),
+                fen: self.fen(),
+            }),
+        }
+    }
+
+    /// Reads a move in exactly the SAN that [`Position::san`] writes, with
+    /// the `+` / `#` suffix optional but, when present, right. Over- or
+    /// under-disambiguation, `0-0`, a missing `x`, `e8Q`, long algebraic,
+    /// annotations and a wrong suffix are refused. Never allocates unless it
+    /// fails.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not exactly SAN (including a
+    /// wrong suffix), [`SanError::Illegal`] when no legal move matches, and
+    /// [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, SanError, Square};
+    /// let pos = Position::new();
+    /// let nf3 = Move::new(Square::G1, Square::F3);
+    /// assert_eq!(pos.parse_san_strict("Nf3"), Ok(nf3));
+    /// assert!(matches!(pos.parse_san_strict("Ng1f3"), Err(SanError::Syntax { .. })));
+    /// assert!(matches!(pos.parse_san_strict("Nf3+"), Err(SanError::Syntax { .. })));
+    /// ```
+    pub fn parse_san_strict(&self, input: &str) -> Result<Move, SanError> {
+        let m = self.parse_san(input)?;
+        let syntax = |reason| {
+            Err(SanError::Syntax {
+                input: input.to_string(),
+                reason,
+            })
+        };
+        let Some(body) = self.san_body(m) else {
+            return syntax(NOT_STRICT);
+        };
+        let text = input.as_bytes();
+        if text == body.as_bytes() {
+            return Ok(m);
+        }
+        match text.split_last() {
+            Some((&c, rest)) if rest == body.as_bytes() && matches!(c, b'+' | b'#') => {
+                if self.check_suffix(m) == Some(char::from(c)) {
+                    Ok(m)
+                } else {
+                    syntax(WRONG_SUFFIX)
+                }
+            }
+            _ => syntax(NOT_STRICT),
+        }
+    }
+
+    fn illegal(&self, input: &str) -> SanError {
+        SanError::Illegal {
+            input: input.to_string(),
+            fen: self.fen(),
+        }
+    }
+
+    /// The legal move the text describes.
+    fn find(&self, described: Described) -> Result<Move, Mismatch> {
+        let (role, file, rank, to, promotion) = match described {
+            Described::Castle(side) => return self.castle(side).ok_or(Mismatch::Illegal),
+            Described::Move {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+            } => (role, file, rank, to, promotion),
+        };
+        if let (None, Some(file), Some(rank)) = (role, file, rank) {
+            // Long algebraic or UCI without a piece letter: any piece.
+            return self.long_move(Square::from_coords(file, rank), to, promotion);
+        }
+        let us = self.turn;
+        let role = role.unwrap_or(Role::Pawn);
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Pawn => {
+                let forward = us.fold(8, -8);
+                let target = Bitboard::from_square(to);
+                attacks::pawn(!us, to) | target.shift(-forward) | target.shift(-2 * forward)
+            }
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            Role::King => attacks::king(to),
+        };
+        let mut from_mask = self.pieces(us, role) & reach;
+        // Without a from file a pawn moves straight (python-chess: `xd6` is d5-d6).
+        match (file, role) {
+            (Some(file), _) => from_mask &= Bitboard::from_file(file),
+            (None, Role::Pawn) => from_mask &= Bitboard::from_file(to.file()),
+            (None, _) => {}
+        }
+        if let Some(rank) = rank {
+            from_mask &= Bitboard::from_rank(rank);
+        }
+        let mut found = None;
+        for from in from_mask {
+            if let Some(m) = self.legal_move(from, to, promotion) {
+                if found.is_some() {
+                    return Err(Mismatch::Ambiguous);
+                }
+                found = Some(m);
+            }
+        }
+        found.ok_or(Mismatch::Illegal)
+    }
+
+    /// A move given by its from and to squares, as UCI gives it: castling
+    /// as king-takes-rook, or in standard chess also as the king's two-step.
+    fn long_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, Mismatch> {
+        if from == self.king(self.turn) && promotion.is_none() {
+            let chess960 = self.mode.is_chess960();
+            let castle = self
+                .castles()
+                .into_iter()
+                .find(|m| m.to() == to || (!chess960 && m.king_destination() == to));
+            if let Some(m) = castle {
+                return Ok(m);
+            }
+        }
+        self.legal_move(from, to, promotion)
+            .ok_or(Mismatch::Illegal)
+    }
+
+    /// The legal castling moves (none in check).
+    fn castles(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
+        if (self.castling & back_rank).any() && !self.is_check() {
+            self.castling_moves(&mut moves);
+        }
+        moves
+    }
+
+    /// Legal castling to `side`, if any (FIDE 3.8.2).
+    fn castle(&self, side: CastlingSide) -> Option<Move> {
+        let king_side = side == CastlingSide::KingSide;
+        self.castles()
+            .into_iter()
+            .find(|m| m.is_king_side_castle() == king_side)
+    }
+
+    /// The legal move of the side to move's piece on `from` to `to` (not
+    /// castling) with that promotion, with its kind (double push, en passant)
+    /// worked out; `None` if there is none.
+    fn legal_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        if !ours.contains(from) || ours.contains(to) {
+            return None;
+        }
+        let occupied = self.occupied();
+        let reach = match self.role_at(from)? {
+            Role::Pawn => return self.legal_pawn_move(from, to, promotion),
+            _ if promotion.is_some() => return None,
+            Role::King => {
+                let safe = !self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from));
+                return (attacks::king(from).contains(to) && safe).then(|| Move::new(from, to));
+            }
+            Role::Knight => attacks::knight(from),
+            Role::Bishop => attacks::bishop(from, occupied),
+            Role::Rook => attacks::rook(from, occupied),
+            Role::Queen => attacks::queen(from, occupied),
+        };
+        (reach.contains(to) && self.keeps_king_safe(from, to)).then(|| Move::new(from, to))
+    }
+
+    /// [`Position::legal_move`] for a pawn: push, double push, capture, en
+    /// passant; promotion exactly when it reaches the last rank (FIDE 3.7).
+    fn legal_pawn_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let us = self.turn;
+        let occupied = self.occupied();
+        if (to.rank() == Rank::Eighth.relative_to(us)) != promotion.is_some() {
+            return None;
+        }
+        let forward = us.fold(8, -8);
+        let delta = to.index() as i32 - from.index() as i32;
+        let m = if from.file() == to.file() {
+            if occupied.contains(to) {
+                return None;
+            }
+            let passed = Bitboard::from_square(from).shift(forward);
+            if delta == forward {
+                Move::new(from, to)
+            } else if delta == 2 * forward
+                && from.rank() == Rank::Second.relative_to(us)
+                && !(occupied & passed).any()
+            {
+                Move::double_push(from, to)
+            } else {
+                return None;
+            }
+        } else if attacks::pawn(us, from).contains(to) {
+            if self.by_color(!us).contains(to) {
+                Move::new(from, to)
+            } else if self.ep == Some(to) {
+                return self
+                    .is_legal_en_passant(from, to)
+                    .then(|| Move::en_passant(from, to));
+            } else {
+                return None;
+            }
+        } else {
+            return None;
+        };
+        let m = match promotion {
+            Some(role) => Move::promotion(from, to, role)?,
+            None => m,
+        };
+        self.keeps_king_safe(from, to).then_some(m)
+    }
+
+    /// `true` if the own king is not attacked once the (non-king) piece on
+    /// `from` stands on `to`, capturing what is there: the test of pins and
+    /// of check evasion in one.
+    #[inline]
+    fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
+        let target = Bitboard::from_square(to);
+        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | target;
+        (self.attackers(self.king(self.turn), !self.turn, occupied) & !target).is_empty()
+    }
+
+    /// The SAN of a legal `m` without its check suffix; `None` if `m` is illegal.
+    fn san_body(&self, m: Move) -> Option<San> {
+        let mut san = San::empty();
+        if m.is_castle() {
+            let side = if m.is_king_side_castle() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if self.castle(side) != Some(m) {
+                return None;
+            }
+            san.push_str(if side == CastlingSide::KingSide {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+            return Some(san);
+        }
+        let (from, to) = (m.from(), m.to());
+        if self.legal_move(from, to, m.promotion_role()) != Some(m) {
+            return None;
+        }
+        let role = self.role_at(from)?;
+        let capture = self.occupied().contains(to) || m.is_en_passant();
+        if role == Role::Pawn {
+            if capture {
+                san.push(from.file().char());
+            }
+        } else {
+            san.push(role.upper_char());
+            self.disambiguate(role, from, to, &mut san);
+        }
+        if capture {
+            san.push('x');
+        }
+        san.push(to.file().char());
+        san.push(to.rank().char());
+        if let Some(promotion) = m.promotion_role() {
+            san.push('=');
+            san.push(promotion.upper_char());
+        }
+        Some(san)
+    }
+
+    /// Appends the from file, rank or square the legal move of the `role`
+    /// on `from` to `to` needs (FIDE Appendix C.10): the file if it tells
+    /// the twins apart, else the rank, else both. Only twins that may
+    /// legally go to `to` count.
+    fn disambiguate(&self, role: Role, from: Square, to: Square, san: &mut San) {
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            Role::Pawn | Role::King => return,
+        };
+        let twins = reach & self.pieces(self.turn, role) & !Bitboard::from_square(from);
+        let mut others = Bitboard::EMPTY;
+        for twin in twins {
+            // A twin reaches `to` by attack lookup; only a pin can stop it.
+            if self.keeps_king_safe(twin, to) {
+                others |= Bitboard::from_square(twin);
+            }
+        }
+        if others.is_empty() {
+            return;
+        }
+        let same_file = (others & Bitboard::from_file(from.file())).any();
+        let same_rank = (others & Bitboard::from_rank(from.rank())).any();
+        if !same_file || same_rank {
+            san.push(from.file().char());
+        }
+        if same_file {
+            san.push(from.rank().char());
+        }
+    }
+
+    /// `+` if the legal move `m` gives check, `#` if it mates, else `None`.
+    fn check_suffix(&self, m: Move) -> Option<char> {
+        if !self.gives_check(m) {
+            return None;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        Some(if after.has_legal_moves() { '+' } else { '#' })
+    }
+
+    /// `true` if the legal move `m` attacks the opponent's king, found
+    /// without playing it. The opponent is not in check now, so a check can
+    /// only come from the moved piece (or castling rook) on its new square
+    /// or from a line piece that the move uncovers.
+    fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let king = self.king(!us);
+        let from = Bitboard::from_square(m.from());
+        let ours = self.by_color(us) & !from;
+        let queens = self.by_role(Role::Queen);
+        let mut diagonal = (self.by_role(Role::Bishop) | queens) & ours;
+        let mut straight = (self.by_role(Role::Rook) | queens) & ours;
+        let mut occupied = self.occupied() & !from;
+        if m.is_castle() {
+            let rook = Bitboard::from_square(m.to());
+            let rook_to = Bitboard::from_square(m.rook_destination().unwrap_or(m.to()));
+            straight = (straight & !rook) | rook_to;
+            occupied = (occupied & !rook) | rook_to | Bitboard::from_square(m.king_destination());
+        } else {
+            let to = m.to();
+            let target = Bitboard::from_square(to);
+            occupied |= target;
+            if m.is_en_passant() {
+                occupied &= !Bitboard::from_square(Square::from_coords(to.file(), m.from().rank()));
+            }
+            let role = m.promotion_role().or_else(|| self.role_at(m.from()));
+            match role {
+                Some(Role::Pawn) if attacks::pawn(us, to).contains(king) => return true,
+                Some(Role::Knight) if attacks::knight(to).contains(king) => return true,
+                Some(Role::Bishop) => diagonal |= target,
+                Some(Role::Rook) => straight |= target,
+                Some(Role::Queen) => {
+                    diagonal |= target;
+                    straight |= target;
+                }
+                _ => {}
+            }
+        }
+        (attacks::bishop(king, occupied) & diagonal).any()
+            || (attacks::rook(king, occupied) & straight).any()
+    }
+}
