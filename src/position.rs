@@ -281,8 +281,8 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Position, Square};
-    /// let pos = Position::from_fen("4k3/8/8/8/8/8/3n4/R3K3 w Q - 0 1").unwrap();
-    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::D2]);
+    /// let pos = Position::from_fen("4k3/8/8/8/8/3n4/8/R3K3 w Q - 0 1").unwrap();
+    /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::D3]);
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
