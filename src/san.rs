@@ -87,6 +87,43 @@ enum Described {
     },
 }
 
+/// SAN under construction, packed into a word (first byte lowest) so that
+/// it lives in a register: up to 8 ASCII bytes.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Written {
+    packed: u64,
+    len: u32,
+}
+
+impl Written {
+    const EMPTY: Written = Written { packed: 0, len: 0 };
+
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        if self.len < 8 && c.is_ascii() {
+            self.packed |= (c as u64) << (8 * self.len);
+            self.len += 1;
+        }
+    }
+
+    /// `s` packed, if it is ASCII and fits.
+    fn from_bytes(s: &[u8]) -> Option<Written> {
+        let mut written = Written::EMPTY;
+        if s.len() > 8 {
+            return None;
+        }
+        for &c in s {
+            written.push(char::from(c));
+        }
+        (written.len as usize == s.len()).then_some(written)
+    }
+
+    #[inline(always)]
+    fn san(self) -> San {
+        San::from_packed(self.packed, self.len as u8)
+    }
+}
+
 /// Why a well-formed text matched no single legal move.
 enum Mismatch {
     Illegal,
@@ -208,16 +245,16 @@ impl Position {
     /// ```
     pub fn san(&self, m: Move) -> San {
         match self.san_body(m) {
-            Some(mut san) => {
-                if let Some(suffix) = self.check_suffix(m) {
+            Some((mut san, role)) => {
+                if let Some(suffix) = self.check_suffix(m, role) {
                     san.push(suffix);
                 }
-                san
+                san.san()
             }
             None => {
-                let mut san = San::empty();
-                san.push_str(self.uci(m).as_str());
-                san
+                let mut san = Written::EMPTY;
+                self.uci(m).chars().for_each(|c| san.push(c));
+                san.san()
             }
         }
     }
@@ -298,23 +335,27 @@ impl Position {
                 reason,
             })
         };
-        let Some(body) = self.san_body(m) else {
+        let Some((body, role)) = self.san_body(m) else {
             return syntax(NOT_STRICT);
         };
-        let text = input.as_bytes();
-        if text == body.as_bytes() {
+        let Some(text) = Written::from_bytes(input.as_bytes()) else {
+            return syntax(NOT_STRICT);
+        };
+        if text == body {
             return Ok(m);
         }
-        match text.split_last() {
-            Some((&c, rest)) if rest == body.as_bytes() && matches!(c, b'+' | b'#') => {
-                if self.check_suffix(m) == Some(char::from(c)) {
+        for suffix in ['+', '#'] {
+            let mut with_suffix = body;
+            with_suffix.push(suffix);
+            if text == with_suffix {
+                return if self.check_suffix(m, role) == Some(suffix) {
                     Ok(m)
                 } else {
                     syntax(WRONG_SUFFIX)
-                }
+                };
             }
-            _ => syntax(NOT_STRICT),
         }
+        syntax(NOT_STRICT)
     }
 
     fn illegal(&self, input: &str) -> SanError {
@@ -343,17 +384,14 @@ impl Position {
         let us = self.turn;
         let role = role.unwrap_or(Role::Pawn);
         let occupied = self.occupied();
-        let reach = match role {
-            Role::Pawn => {
-                let forward = us.fold(8, -8);
-                let target = Bitboard::from_square(to);
-                attacks::pawn(!us, to) | target.shift(-forward) | target.shift(-2 * forward)
-            }
-            Role::Knight => attacks::knight(to),
-            Role::Bishop => attacks::bishop(to, occupied),
-            Role::Rook => attacks::rook(to, occupied),
-            Role::Queen => attacks::queen(to, occupied),
-            Role::King => attacks::king(to),
+        let reach = if role == Role::Pawn {
+            let forward = us.fold(8, -8);
+            let target = Bitboard::from_square(to);
+            attacks::pawn(!us, to) | target.shift(-forward) | target.shift(-2 * forward)
+        } else if promotion.is_some() || self.by_color(us).contains(to) {
+            return Err(Mismatch::Illegal);
+        } else {
+            reach(role, to, occupied)
         };
         let mut from_mask = self.pieces(us, role) & reach;
         // Without a from file a pawn moves straight (python-chess: `xd6` is d5-d6).
@@ -367,7 +405,16 @@ impl Position {
         }
         let mut found = None;
         for from in from_mask {
-            if let Some(m) = self.legal_move(from, to, promotion) {
+            // Pieces in `reach` attack `to`: only their king's safety is left to test.
+            let legal = match role {
+                Role::Pawn => self.legal_pawn_move(from, to, promotion),
+                Role::King => {
+                    let occupied = occupied ^ Bitboard::from_square(from);
+                    (!self.is_attacked(to, !us, occupied)).then(|| Move::new(from, to))
+                }
+                _ => self.keeps_king_safe(from, to).then(|| Move::new(from, to)),
+            };
+            if let Some(m) = legal {
                 if found.is_some() {
                     return Err(Mismatch::Ambiguous);
                 }
@@ -427,19 +474,16 @@ impl Position {
             return None;
         }
         let occupied = self.occupied();
-        let reach = match self.role_at(from)? {
+        let legal = match self.role_at(from)? {
             Role::Pawn => return self.legal_pawn_move(from, to, promotion),
             _ if promotion.is_some() => return None,
             Role::King => {
-                let safe = !self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from));
-                return (attacks::king(from).contains(to) && safe).then(|| Move::new(from, to));
+                attacks::king(from).contains(to)
+                    && !self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from))
             }
-            Role::Knight => attacks::knight(from),
-            Role::Bishop => attacks::bishop(from, occupied),
-            Role::Rook => attacks::rook(from, occupied),
-            Role::Queen => attacks::queen(from, occupied),
+            role => reach(role, to, occupied).contains(from) && self.keeps_king_safe(from, to),
         };
-        (reach.contains(to) && self.keeps_king_safe(from, to)).then(|| Move::new(from, to))
+        legal.then(|| Move::new(from, to))
     }
 
     /// [`Position::legal_move`] for a pawn: push, double push, capture, en
@@ -497,11 +541,16 @@ impl Position {
         (self.attackers(self.king(self.turn), !self.turn, occupied) & !target).is_empty()
     }
 
-    /// The SAN of a legal `m` without its check suffix; `None` if `m` is illegal.
-    fn san_body(&self, m: Move) -> Option<San> {
-        let mut san = San::empty();
+    /// The SAN of `m` without its check suffix, and the role that moves;
+    /// `None` if `m` is not legal. Legality and disambiguation share one
+    /// lookup: the squares from which a piece of the mover's role attacks
+    /// the target hold the mover (else the move is not even pseudo-legal)
+    /// and its twins.
+    fn san_body(&self, m: Move) -> Option<(Written, Role)> {
+        let mut san = Written::EMPTY;
         if m.is_castle() {
-            let side = if m.is_king_side_castle() {
+            let king_side = m.is_king_side_castle();
+            let side = if king_side {
                 CastlingSide::KingSide
             } else {
                 CastlingSide::QueenSide
@@ -509,26 +558,51 @@ impl Position {
             if self.castle(side) != Some(m) {
                 return None;
             }
-            san.push_str(if side == CastlingSide::KingSide {
-                "O-O"
-            } else {
-                "O-O-O"
-            });
-            return Some(san);
+            let text = if king_side { "O-O" } else { "O-O-O" };
+            text.chars().for_each(|c| san.push(c));
+            return Some((san, Role::King));
         }
         let (from, to) = (m.from(), m.to());
-        if self.legal_move(from, to, m.promotion_role()) != Some(m) {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        if !ours.contains(from) || ours.contains(to) {
             return None;
         }
+        let occupied = self.occupied();
         let role = self.role_at(from)?;
-        let capture = self.occupied().contains(to) || m.is_en_passant();
-        if role == Role::Pawn {
-            if capture {
-                san.push(from.file().char());
+        let capture = occupied.contains(to) || m.is_en_passant();
+        match role {
+            Role::Pawn => {
+                if self.legal_pawn_move(from, to, m.promotion_role()) != Some(m) {
+                    return None;
+                }
+                if capture {
+                    san.push(from.file().char());
+                }
             }
-        } else {
-            san.push(role.upper_char());
-            self.disambiguate(role, from, to, &mut san);
+            Role::King => {
+                if m != Move::new(from, to)
+                    || !attacks::king(from).contains(to)
+                    || self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from))
+                {
+                    return None;
+                }
+                san.push('K');
+            }
+            _ => {
+                let reach = reach(role, to, occupied);
+                if m != Move::new(from, to)
+                    || !reach.contains(from)
+                    || !self.keeps_king_safe(from, to)
+                {
+                    return None;
+                }
+                san.push(role.upper_char());
+                let twins = reach & self.pieces(us, role) & !Bitboard::from_square(from);
+                if twins.any() {
+                    self.disambiguate(from, to, twins, &mut san);
+                }
+            }
         }
         if capture {
             san.push('x');
@@ -539,26 +613,17 @@ impl Position {
             san.push('=');
             san.push(promotion.upper_char());
         }
-        Some(san)
+        Some((san, role))
     }
 
-    /// Appends the from file, rank or square the legal move of the `role`
-    /// on `from` to `to` needs (FIDE Appendix C.10): the file if it tells
-    /// the twins apart, else the rank, else both. Only twins that may
-    /// legally go to `to` count.
-    fn disambiguate(&self, role: Role, from: Square, to: Square, san: &mut San) {
-        let occupied = self.occupied();
-        let reach = match role {
-            Role::Knight => attacks::knight(to),
-            Role::Bishop => attacks::bishop(to, occupied),
-            Role::Rook => attacks::rook(to, occupied),
-            Role::Queen => attacks::queen(to, occupied),
-            Role::Pawn | Role::King => return,
-        };
-        let twins = reach & self.pieces(self.turn, role) & !Bitboard::from_square(from);
+    /// Appends the from file, rank or square that tells the move from
+    /// `from` to `to` apart from those of its `twins` (pieces of the same
+    /// role that attack `to`) that may legally go there (FIDE Appendix
+    /// C.10): the file if that suffices, else the rank, else both. A pinned
+    /// twin does not count.
+    fn disambiguate(&self, from: Square, to: Square, twins: Bitboard, san: &mut Written) {
         let mut others = Bitboard::EMPTY;
         for twin in twins {
-            // A twin reaches `to` by attack lookup; only a pin can stop it.
             if self.keeps_king_safe(twin, to) {
                 others |= Bitboard::from_square(twin);
             }
@@ -576,9 +641,9 @@ impl Position {
         }
     }
 
-    /// `+` if the legal move `m` gives check, `#` if it mates, else `None`.
-    fn check_suffix(&self, m: Move) -> Option<char> {
-        if !self.gives_check(m) {
+    /// `+` if the legal move `m` of a `role` gives check, `#` if it mates, else `None`.
+    fn check_suffix(&self, m: Move, role: Role) -> Option<char> {
+        if !self.gives_check(m, role) {
             return None;
         }
         let mut after = self.clone();
@@ -586,45 +651,89 @@ impl Position {
         Some(if after.has_legal_moves() { '+' } else { '#' })
     }
 
-    /// `true` if the legal move `m` attacks the opponent's king, found
-    /// without playing it. The opponent is not in check now, so a check can
-    /// only come from the moved piece (or castling rook) on its new square
-    /// or from a line piece that the move uncovers.
-    fn gives_check(&self, m: Move) -> bool {
+    /// `true` if the legal move `m` of a `role` attacks the opponent's king,
+    /// found without playing it. The opponent is not in check now, so a
+    /// check can only come from the moved piece (or castling rook) on its
+    /// new square, or from a line piece behind a square the move empties,
+    /// which must then lie on a line through the king.
+    fn gives_check(&self, m: Move, role: Role) -> bool {
         let us = self.turn;
         let king = self.king(!us);
         let from = Bitboard::from_square(m.from());
-        let ours = self.by_color(us) & !from;
-        let queens = self.by_role(Role::Queen);
-        let mut diagonal = (self.by_role(Role::Bishop) | queens) & ours;
-        let mut straight = (self.by_role(Role::Rook) | queens) & ours;
         let mut occupied = self.occupied() & !from;
-        if m.is_castle() {
+        let mut emptied = from;
+        let to = if m.is_castle() {
             let rook = Bitboard::from_square(m.to());
-            let rook_to = Bitboard::from_square(m.rook_destination().unwrap_or(m.to()));
-            straight = (straight & !rook) | rook_to;
-            occupied = (occupied & !rook) | rook_to | Bitboard::from_square(m.king_destination());
+            occupied = (occupied & !rook) | Bitboard::from_square(m.king_destination());
+            emptied |= rook;
+            m.rook_destination().unwrap_or(m.to())
         } else {
-            let to = m.to();
-            let target = Bitboard::from_square(to);
-            occupied |= target;
-            if m.is_en_passant() {
-                occupied &= !Bitboard::from_square(Square::from_coords(to.file(), m.from().rank()));
-            }
-            let role = m.promotion_role().or_else(|| self.role_at(m.from()));
-            match role {
-                Some(Role::Pawn) if attacks::pawn(us, to).contains(king) => return true,
-                Some(Role::Knight) if attacks::knight(to).contains(king) => return true,
-                Some(Role::Bishop) => diagonal |= target,
-                Some(Role::Rook) => straight |= target,
-                Some(Role::Queen) => {
-                    diagonal |= target;
-                    straight |= target;
-                }
-                _ => {}
-            }
+            m.to()
+        };
+        let target = Bitboard::from_square(to);
+        occupied |= target;
+        if m.is_en_passant() {
+            let captured = Square::from_coords(to.file(), m.from().rank());
+            occupied &= !Bitboard::from_square(captured);
+            emptied |= Bitboard::from_square(captured);
         }
-        (attacks::bishop(king, occupied) & diagonal).any()
-            || (attacks::rook(king, occupied) & straight).any()
+        let open = |line: bool| line && (attacks::between(to, king) & occupied).is_empty();
+        let direct = match if m.is_castle() {
+            Role::Rook
+        } else {
+            m.promotion_role().unwrap_or(role)
+        } {
+            Role::Pawn => attacks::pawn(us, to).contains(king),
+            Role::Knight => attacks::knight(to).contains(king),
+            Role::Bishop => open(is_diagonal(to, king)),
+            Role::Rook => open(is_straight(to, king)),
+            Role::Queen => open(is_diagonal(to, king) || is_straight(to, king)),
+            Role::King => false,
+        };
+        if direct {
+            return true;
+        }
+        let ours = self.by_color(us) & !emptied & !target;
+        let queens = self.by_role(Role::Queen);
+        let mut diagonal = false;
+        let mut straight = false;
+        for sq in emptied {
+            diagonal |= is_diagonal(sq, king);
+            straight |= is_straight(sq, king);
+        }
+        (diagonal
+            && (attacks::bishop(king, occupied) & (self.by_role(Role::Bishop) | queens) & ours)
+                .any())
+            || (straight
+                && (attacks::rook(king, occupied) & (self.by_role(Role::Rook) | queens) & ours)
+                    .any())
     }
+}
+
+/// The squares from which a piece of `role` (not a pawn) attacks `to`:
+/// every such attack is symmetric.
+#[inline(always)]
+fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight(to),
+        Role::Bishop => attacks::bishop(to, occupied),
+        Role::Rook => attacks::rook(to, occupied),
+        Role::Queen => attacks::queen(to, occupied),
+        Role::King => attacks::king(to),
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// `a` and `b` are different squares on one rank or file.
+#[inline(always)]
+fn is_straight(a: Square, b: Square) -> bool {
+    a != b && (a.file() == b.file() || a.rank() == b.rank())
+}
+
+/// `a` and `b` are different squares on one diagonal.
+#[inline(always)]
+fn is_diagonal(a: Square, b: Square) -> bool {
+    let files = a.file() as i32 - b.file() as i32;
+    let ranks = a.rank() as i32 - b.rank() as i32;
+    files != 0 && files.abs() == ranks.abs()
 }

@@ -195,7 +195,7 @@ fn parse_san_matches_python_chess_but_for_documented_differences() {
 }
 
 #[test]
-fn san_round_trips_for_every_legal_move_of_every_game_position() {
+fn san_round_trips_and_has_the_right_suffix_for_every_legal_move_of_every_game_position() {
     let mut positions = 0;
     let mut moves = 0;
     for game in records("games.jsonl") {
@@ -213,6 +213,17 @@ fn san_round_trips_for_every_legal_move_of_every_game_position() {
                 assert_ne!(san.as_str(), pos.uci(m).as_str(), "{pos:?} {m:?}");
                 assert_eq!(pos.parse_san(&san), Ok(m), "{pos:?} {san}");
                 assert_eq!(pos.parse_san_strict(&san), Ok(m), "{pos:?} {san}");
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let suffix = if after.is_checkmate() {
+                    "#"
+                } else if after.is_check() {
+                    "+"
+                } else {
+                    ""
+                };
+                let written = san.trim_start_matches(|c| c != '+' && c != '#');
+                assert_eq!(written, suffix, "{pos:?} {san}");
                 moves += 1;
             }
             positions += 1;
