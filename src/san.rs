@@ -408,10 +408,7 @@ impl Position {
             // Pieces in `reach` attack `to`: only their king's safety is left to test.
             let legal = match role {
                 Role::Pawn => self.legal_pawn_move(from, to, promotion),
-                Role::King => {
-                    let occupied = occupied ^ Bitboard::from_square(from);
-                    (!self.is_attacked(to, !us, occupied)).then(|| Move::new(from, to))
-                }
+                Role::King => self.king_may_go(from, to).then(|| Move::new(from, to)),
                 _ => self.keeps_king_safe(from, to).then(|| Move::new(from, to)),
             };
             if let Some(m) = legal {
@@ -477,10 +474,7 @@ impl Position {
         let legal = match self.role_at(from)? {
             Role::Pawn => return self.legal_pawn_move(from, to, promotion),
             _ if promotion.is_some() => return None,
-            Role::King => {
-                attacks::king(from).contains(to)
-                    && !self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from))
-            }
+            Role::King => attacks::king(from).contains(to) && self.king_may_go(from, to),
             role => reach(role, to, occupied).contains(from) && self.keeps_king_safe(from, to),
         };
         legal.then(|| Move::new(from, to))
@@ -531,6 +525,20 @@ impl Position {
         self.keeps_king_safe(from, to).then_some(m)
     }
 
+    /// The role of the piece on `from`, which the caller knows to hold a
+    /// piece: computed without a loop, whose exit branch the CPU mispredicts
+    /// when the roles of consecutive moves differ.
+    #[inline(always)]
+    fn role_of_ours(&self, from: Square) -> Role {
+        let has = |role: Role| ((self.by_role[role as usize].0 >> from as u32) & 1) as usize;
+        let index = has(Role::Knight)
+            + 2 * has(Role::Bishop)
+            + 3 * has(Role::Rook)
+            + 4 * has(Role::Queen)
+            + 5 * has(Role::King);
+        Role::ALL.get(index).copied().unwrap_or(Role::Pawn)
+    }
+
     /// `true` if the own king is not attacked once the (non-king) piece on
     /// `from` stands on `to`, capturing what is there: the test of pins and
     /// of check evasion in one.
@@ -538,7 +546,38 @@ impl Position {
     fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
         let target = Bitboard::from_square(to);
         let occupied = (self.occupied() ^ Bitboard::from_square(from)) | target;
-        (self.attackers(self.king(self.turn), !self.turn, occupied) & !target).is_empty()
+        self.is_safe(self.king(self.turn), occupied, target)
+    }
+
+    /// `true` if the own king may step from `from` to `to` (not castling).
+    #[inline]
+    fn king_may_go(&self, from: Square, to: Square) -> bool {
+        let occupied = self.occupied() ^ Bitboard::from_square(from);
+        self.is_safe(to, occupied, Bitboard::from_square(to))
+    }
+
+    /// `true` if no opponent piece but those on `captured` attacks `sq`
+    /// with `occupied` as the blockers. Line pieces are found by their
+    /// empty-board rays and then tested for a blocker in between: cheaper
+    /// than two magic lookups with a changed occupancy, whose table entries
+    /// are scattered over the whole table.
+    #[inline(always)]
+    fn is_safe(&self, sq: Square, occupied: Bitboard, captured: Bitboard) -> bool {
+        let theirs = self.by_color(!self.turn) & !captured;
+        let leapers = (attacks::knight(sq) & self.by_role(Role::Knight))
+            | (attacks::pawn(self.turn, sq) & self.by_role(Role::Pawn))
+            | (attacks::king(sq) & self.by_role(Role::King));
+        if (leapers & theirs).any() {
+            return false;
+        }
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((attacks::bishop(sq, Bitboard::EMPTY)
+            & (self.by_role(Role::Bishop) | queens))
+            | (attacks::rook(sq, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens)))
+            & theirs;
+        snipers
+            .into_iter()
+            .all(|sniper| (attacks::between(sq, sniper) & occupied).any())
     }
 
     /// The SAN of `m` without its check suffix, and the role that moves;
@@ -546,6 +585,7 @@ impl Position {
     /// lookup: the squares from which a piece of the mover's role attacks
     /// the target hold the mover (else the move is not even pseudo-legal)
     /// and its twins.
+    #[inline(always)]
     fn san_body(&self, m: Move) -> Option<(Written, Role)> {
         let mut san = Written::EMPTY;
         if m.is_castle() {
@@ -569,7 +609,7 @@ impl Position {
             return None;
         }
         let occupied = self.occupied();
-        let role = self.role_at(from)?;
+        let role = self.role_of_ours(from);
         let capture = occupied.contains(to) || m.is_en_passant();
         match role {
             Role::Pawn => {
@@ -583,7 +623,7 @@ impl Position {
             Role::King => {
                 if m != Move::new(from, to)
                     || !attacks::king(from).contains(to)
-                    || self.is_attacked(to, !us, occupied ^ Bitboard::from_square(from))
+                    || !self.king_may_go(from, to)
                 {
                     return None;
                 }
@@ -642,13 +682,27 @@ impl Position {
     }
 
     /// `+` if the legal move `m` of a `role` gives check, `#` if it mates, else `None`.
+    #[inline(always)]
     fn check_suffix(&self, m: Move, role: Role) -> Option<char> {
-        if !self.gives_check(m, role) {
-            return None;
+        if self.gives_check(m, role) {
+            Some(self.check_or_mate(m))
+        } else {
+            None
         }
+    }
+
+    /// `+` or `#` for the legal move `m`, which gives check: played on a
+    /// copy, since only the position after it tells. Rare, so out of line.
+    #[cold]
+    #[inline(never)]
+    fn check_or_mate(&self, m: Move) -> char {
         let mut after = self.clone();
         after.play_unchecked(m);
-        Some(if after.has_legal_moves() { '+' } else { '#' })
+        if after.has_legal_moves() {
+            '+'
+        } else {
+            '#'
+        }
     }
 
     /// `true` if the legal move `m` of a `role` attacks the opponent's king,
@@ -656,6 +710,7 @@ impl Position {
     /// check can only come from the moved piece (or castling rook) on its
     /// new square, or from a line piece behind a square the move empties,
     /// which must then lie on a line through the king.
+    #[inline(always)]
     fn gives_check(&self, m: Move, role: Role) -> bool {
         let us = self.turn;
         let king = self.king(!us);
