@@ -698,7 +698,10 @@ impl Position {
     fn check_or_mate(&self, m: Move) -> char {
         let mut after = self.clone();
         after.play_unchecked(m);
-        if after.has_legal_moves() {
+        // Most checks are escaped by a king step: try those before the rest.
+        let king = after.king(after.turn);
+        let mut steps = attacks::king(king) & !after.by_color(after.turn);
+        if Iterator::any(&mut steps, |to| after.king_may_go(king, to)) || after.has_legal_moves() {
             '+'
         } else {
             '#'
@@ -707,62 +710,67 @@ impl Position {
 
     /// `true` if the legal move `m` of a `role` attacks the opponent's king,
     /// found without playing it. The opponent is not in check now, so a
-    /// check can only come from the moved piece (or castling rook) on its
-    /// new square, or from a line piece behind a square the move empties,
-    /// which must then lie on a line through the king.
+    /// check can only come from the moved piece on its new square, or from
+    /// a line piece behind the square it left, which must then lie on a
+    /// line through the king that the piece does not stay on.
     #[inline(always)]
     fn gives_check(&self, m: Move, role: Role) -> bool {
+        if m.is_castle() || m.is_en_passant() {
+            return self.special_gives_check(m);
+        }
         let us = self.turn;
         let king = self.king(!us);
-        let from = Bitboard::from_square(m.from());
-        let mut occupied = self.occupied() & !from;
-        let mut emptied = from;
-        let to = if m.is_castle() {
-            let rook = Bitboard::from_square(m.to());
-            occupied = (occupied & !rook) | Bitboard::from_square(m.king_destination());
-            emptied |= rook;
-            m.rook_destination().unwrap_or(m.to())
-        } else {
-            m.to()
-        };
-        let target = Bitboard::from_square(to);
-        occupied |= target;
-        if m.is_en_passant() {
-            let captured = Square::from_coords(to.file(), m.from().rank());
-            occupied &= !Bitboard::from_square(captured);
-            emptied |= Bitboard::from_square(captured);
-        }
-        let open = |line: bool| line && (attacks::between(to, king) & occupied).is_empty();
-        let direct = match if m.is_castle() {
-            Role::Rook
-        } else {
-            m.promotion_role().unwrap_or(role)
-        } {
+        let (from, to) = (m.from(), m.to());
+        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let (files, ranks) = offsets(to, king);
+        let straight = files == 0 || ranks == 0;
+        let diagonal = files.abs() == ranks.abs();
+        let open = || (attacks::between(to, king) & occupied).is_empty();
+        let direct = match m.promotion_role().unwrap_or(role) {
             Role::Pawn => attacks::pawn(us, to).contains(king),
             Role::Knight => attacks::knight(to).contains(king),
-            Role::Bishop => open(is_diagonal(to, king)),
-            Role::Rook => open(is_straight(to, king)),
-            Role::Queen => open(is_diagonal(to, king) || is_straight(to, king)),
+            Role::Bishop => diagonal && open(),
+            Role::Rook => straight && open(),
+            Role::Queen => (straight || diagonal) && open(),
             Role::King => false,
         };
         if direct {
             return true;
         }
-        let ours = self.by_color(us) & !emptied & !target;
-        let queens = self.by_role(Role::Queen);
-        let mut diagonal = false;
-        let mut straight = false;
-        for sq in emptied {
-            diagonal |= is_diagonal(sq, king);
-            straight |= is_straight(sq, king);
+        // Uncovered: `from` on a line through the king that `to` is not on.
+        let (files, ranks) = offsets(from, king);
+        let (to_files, to_ranks) = offsets(to, king);
+        let straight = files == 0 || ranks == 0;
+        if !(straight || files.abs() == ranks.abs()) || files * to_ranks == ranks * to_files {
+            return false;
         }
-        (diagonal
-            && (attacks::bishop(king, occupied) & (self.by_role(Role::Bishop) | queens) & ours)
-                .any())
-            || (straight
-                && (attacks::rook(king, occupied) & (self.by_role(Role::Rook) | queens) & ours)
-                    .any())
+        let ours = self.by_color(us) & !Bitboard::from_square(from);
+        let queens = self.by_role(Role::Queen);
+        if straight {
+            (attacks::rook(king, occupied) & (self.by_role(Role::Rook) | queens) & ours).any()
+        } else {
+            (attacks::bishop(king, occupied) & (self.by_role(Role::Bishop) | queens) & ours).any()
+        }
     }
+
+    /// [`Position::gives_check`] for castling and en passant, which empty
+    /// two squares: the general test of every line through the king.
+    #[cold]
+    #[inline(never)]
+    fn special_gives_check(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        after.is_check()
+    }
+}
+
+/// File and rank differences from `b` to `a`.
+#[inline(always)]
+fn offsets(a: Square, b: Square) -> (i32, i32) {
+    (
+        a.file() as i32 - b.file() as i32,
+        a.rank() as i32 - b.rank() as i32,
+    )
 }
 
 /// The squares from which a piece of `role` (not a pawn) attacks `to`:
@@ -777,18 +785,4 @@ fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
         Role::King => attacks::king(to),
         Role::Pawn => Bitboard::EMPTY,
     }
-}
-
-/// `a` and `b` are different squares on one rank or file.
-#[inline(always)]
-fn is_straight(a: Square, b: Square) -> bool {
-    a != b && (a.file() == b.file() || a.rank() == b.rank())
-}
-
-/// `a` and `b` are different squares on one diagonal.
-#[inline(always)]
-fn is_diagonal(a: Square, b: Square) -> bool {
-    let files = a.file() as i32 - b.file() as i32;
-    let ranks = a.rank() as i32 - b.rank() as i32;
-    files != 0 && files.abs() == ranks.abs()
 }
