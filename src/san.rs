@@ -118,6 +118,18 @@ impl Written {
         (written.len as usize == s.len()).then_some(written)
     }
 
+    /// The text without a trailing `+` or `#`.
+    fn without_suffix(self) -> Written {
+        let last = self.len.wrapping_sub(1);
+        match (self.packed >> (8 * last.min(7))) as u8 {
+            b'+' | b'#' if self.len > 0 => Written {
+                packed: self.packed & !(0xff << (8 * last)),
+                len: last,
+            },
+            _ => self,
+        }
+    }
+
     #[inline(always)]
     fn san(self) -> San {
         San::from_packed(self.packed, self.len as u8)
@@ -244,19 +256,17 @@ impl Position {
     /// assert_eq!(pos.san(Move::new(Square::A1, Square::B2)).as_str(), "a1b2");
     /// ```
     pub fn san(&self, m: Move) -> San {
-        match self.san_body(m) {
-            Some((mut san, role)) => {
-                if let Some(suffix) = self.check_suffix(m, role) {
-                    san.push(suffix);
-                }
-                san.san()
-            }
-            None => {
-                let mut san = Written::EMPTY;
-                self.uci(m).chars().for_each(|c| san.push(c));
-                san.san()
-            }
+        match self.write_san(m, true) {
+            Some(san) => san.san(),
+            None => self.uci_as_san(m),
         }
+    }
+
+    #[cold]
+    fn uci_as_san(&self, m: Move) -> San {
+        let mut san = Written::EMPTY;
+        self.uci(m).chars().for_each(|c| san.push(c));
+        san.san()
     }
 
     /// Reads a move in algebraic notation as players write it, leniently:
@@ -335,27 +345,21 @@ impl Position {
                 reason,
             })
         };
-        let Some((body, role)) = self.san_body(m) else {
-            return syntax(NOT_STRICT);
-        };
         let Some(text) = Written::from_bytes(input.as_bytes()) else {
             return syntax(NOT_STRICT);
         };
-        if text == body {
-            return Ok(m);
+        // The suffix costs a check test: only when the text has one.
+        let has_suffix = text.without_suffix() != text;
+        let Some(san) = self.write_san(m, has_suffix) else {
+            return syntax(NOT_STRICT);
+        };
+        if text == san {
+            Ok(m)
+        } else if has_suffix && text.without_suffix() == san.without_suffix() {
+            syntax(WRONG_SUFFIX)
+        } else {
+            syntax(NOT_STRICT)
         }
-        for suffix in ['+', '#'] {
-            let mut with_suffix = body;
-            with_suffix.push(suffix);
-            if text == with_suffix {
-                return if self.check_suffix(m, role) == Some(suffix) {
-                    Ok(m)
-                } else {
-                    syntax(WRONG_SUFFIX)
-                };
-            }
-        }
-        syntax(NOT_STRICT)
     }
 
     fn illegal(&self, input: &str) -> SanError {
@@ -580,13 +584,14 @@ impl Position {
             .all(|sniper| (attacks::between(sq, sniper) & occupied).any())
     }
 
-    /// The SAN of `m` without its check suffix, and the role that moves;
-    /// `None` if `m` is not legal. Legality and disambiguation share one
-    /// lookup: the squares from which a piece of the mover's role attacks
-    /// the target hold the mover (else the move is not even pseudo-legal)
-    /// and its twins.
+    /// The SAN of `m`, with its `+` / `#` suffix if `suffix`; `None` if `m`
+    /// is not legal. One attack lookup serves legality and disambiguation:
+    /// the squares from which a piece of the mover's role attacks the
+    /// target hold the mover (else the move is not even pseudo-legal) and
+    /// its twins. Whether the moved piece itself gives check is found in
+    /// the same branch on its role.
     #[inline(always)]
-    fn san_body(&self, m: Move) -> Option<(Written, Role)> {
+    fn write_san(&self, m: Move, suffix: bool) -> Option<Written> {
         let mut san = Written::EMPTY;
         if m.is_castle() {
             let king_side = m.is_king_side_castle();
@@ -600,7 +605,10 @@ impl Position {
             }
             let text = if king_side { "O-O" } else { "O-O-O" };
             text.chars().for_each(|c| san.push(c));
-            return Some((san, Role::King));
+            if suffix && self.special_gives_check(m) {
+                san.push(self.check_or_mate(m));
+            }
+            return Some(san);
         }
         let (from, to) = (m.from(), m.to());
         let us = self.turn;
@@ -609,15 +617,21 @@ impl Position {
             return None;
         }
         let occupied = self.occupied();
+        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let their_king = self.king(!us);
         let role = self.role_of_ours(from);
         let capture = occupied.contains(to) || m.is_en_passant();
-        match role {
+        let direct_check = match role {
             Role::Pawn => {
                 if self.legal_pawn_move(from, to, m.promotion_role()) != Some(m) {
                     return None;
                 }
                 if capture {
                     san.push(from.file().char());
+                }
+                match m.promotion_role() {
+                    Some(role) => piece_checks(role, to, their_king, after),
+                    None => attacks::pawn(us, to).contains(their_king),
                 }
             }
             Role::King => {
@@ -628,6 +642,7 @@ impl Position {
                     return None;
                 }
                 san.push('K');
+                false
             }
             _ => {
                 let reach = reach(role, to, occupied);
@@ -642,8 +657,9 @@ impl Position {
                 if twins.any() {
                     self.disambiguate(from, to, twins, &mut san);
                 }
+                piece_checks(role, to, their_king, after)
             }
-        }
+        };
         if capture {
             san.push('x');
         }
@@ -653,7 +669,17 @@ impl Position {
             san.push('=');
             san.push(promotion.upper_char());
         }
-        Some((san, role))
+        if suffix {
+            let check = if m.is_en_passant() {
+                self.special_gives_check(m)
+            } else {
+                direct_check || self.uncovers_check(from, to, their_king, after)
+            };
+            if check {
+                san.push(self.check_or_mate(m));
+            }
+        }
+        Some(san)
     }
 
     /// Appends the from file, rank or square that tells the move from
@@ -681,16 +707,6 @@ impl Position {
         }
     }
 
-    /// `+` if the legal move `m` of a `role` gives check, `#` if it mates, else `None`.
-    #[inline(always)]
-    fn check_suffix(&self, m: Move, role: Role) -> Option<char> {
-        if self.gives_check(m, role) {
-            Some(self.check_or_mate(m))
-        } else {
-            None
-        }
-    }
-
     /// `+` or `#` for the legal move `m`, which gives check: played on a
     /// copy, since only the position after it tells. Rare, so out of line.
     #[cold]
@@ -708,53 +724,30 @@ impl Position {
         }
     }
 
-    /// `true` if the legal move `m` of a `role` attacks the opponent's king,
-    /// found without playing it. The opponent is not in check now, so a
-    /// check can only come from the moved piece on its new square, or from
-    /// a line piece behind the square it left, which must then lie on a
-    /// line through the king that the piece does not stay on.
+    /// `true` if the piece leaving `from` for `to` (not castling, not en
+    /// passant) uncovers a line piece of ours on the opponent's `king`:
+    /// only when `from` is on a line through the king that `to` is not on.
+    /// The opponent is not in check now, so that is the only check a move
+    /// can give besides the moved piece's own.
     #[inline(always)]
-    fn gives_check(&self, m: Move, role: Role) -> bool {
-        if m.is_castle() || m.is_en_passant() {
-            return self.special_gives_check(m);
-        }
-        let us = self.turn;
-        let king = self.king(!us);
-        let (from, to) = (m.from(), m.to());
-        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let (files, ranks) = offsets(to, king);
-        let straight = files == 0 || ranks == 0;
-        let diagonal = files.abs() == ranks.abs();
-        let open = || (attacks::between(to, king) & occupied).is_empty();
-        let direct = match m.promotion_role().unwrap_or(role) {
-            Role::Pawn => attacks::pawn(us, to).contains(king),
-            Role::Knight => attacks::knight(to).contains(king),
-            Role::Bishop => diagonal && open(),
-            Role::Rook => straight && open(),
-            Role::Queen => (straight || diagonal) && open(),
-            Role::King => false,
-        };
-        if direct {
-            return true;
-        }
-        // Uncovered: `from` on a line through the king that `to` is not on.
+    fn uncovers_check(&self, from: Square, to: Square, king: Square, after: Bitboard) -> bool {
         let (files, ranks) = offsets(from, king);
         let (to_files, to_ranks) = offsets(to, king);
         let straight = files == 0 || ranks == 0;
         if !(straight || files.abs() == ranks.abs()) || files * to_ranks == ranks * to_files {
             return false;
         }
-        let ours = self.by_color(us) & !Bitboard::from_square(from);
+        let ours = self.by_color(self.turn) & !Bitboard::from_square(from);
         let queens = self.by_role(Role::Queen);
         if straight {
-            (attacks::rook(king, occupied) & (self.by_role(Role::Rook) | queens) & ours).any()
+            (attacks::rook(king, after) & (self.by_role(Role::Rook) | queens) & ours).any()
         } else {
-            (attacks::bishop(king, occupied) & (self.by_role(Role::Bishop) | queens) & ours).any()
+            (attacks::bishop(king, after) & (self.by_role(Role::Bishop) | queens) & ours).any()
         }
     }
 
-    /// [`Position::gives_check`] for castling and en passant, which empty
-    /// two squares: the general test of every line through the king.
+    /// Whether castling or en passant `m` (which empty two squares) gives
+    /// check: played on a copy. Rare, so out of line.
     #[cold]
     #[inline(never)]
     fn special_gives_check(&self, m: Move) -> bool {
@@ -762,6 +755,18 @@ impl Position {
         after.play_unchecked(m);
         after.is_check()
     }
+}
+
+/// `true` if a piece of `role` (not a pawn or king) on `to` attacks `king`
+/// with `occupied` as the blockers; computed without branching on the
+/// role, which the caller has just branched on.
+#[inline(always)]
+fn piece_checks(role: Role, to: Square, king: Square, occupied: Bitboard) -> bool {
+    let (files, ranks) = offsets(to, king);
+    let straight = (files == 0 || ranks == 0) & matches!(role, Role::Rook | Role::Queen);
+    let diagonal = (files.abs() == ranks.abs()) & matches!(role, Role::Bishop | Role::Queen);
+    let knight = (role == Role::Knight) & attacks::knight(to).contains(king);
+    knight || ((straight | diagonal) && (attacks::between(to, king) & occupied).is_empty())
 }
 
 /// File and rank differences from `b` to `a`.
