@@ -270,7 +270,11 @@ pub fn play_checking_san(game: &mut chess_arbiter::Game, ply: &serde_json::Value
         .position()
         .parse_uci(uci)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!(game.position().san(m).as_str(), want_san, "{what}: SAN of {uci}");
+    assert_eq!(
+        game.position().san(m).as_str(),
+        want_san,
+        "{what}: SAN of {uci}"
+    );
     let played = game
         .play_san(want_san)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
