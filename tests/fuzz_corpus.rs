@@ -96,3 +96,34 @@ fn every_position_of_the_targets_table_is_valid() {
         checks::check_position(&checks::table_position(byte), None, || "table".into());
     }
 }
+
+#[test]
+fn san_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for index in 0..checks::POSITIONS.len() as u8 {
+        for text in [
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0-0",
+            "exf6",
+            "exf6 e.p.",
+            "bxa8=Q",
+            "b8=N+",
+            "Rxb1",
+            "Kf1",
+            "Nbd7",
+            "e2e4",
+            "Qh4#",
+            "Kg7",
+            "zz",
+            "",
+        ] {
+            let mut input = vec![index];
+            input.extend_from_slice(text.as_bytes());
+            inputs.push(input);
+        }
+    }
+    let builtin: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    replay("san", checks::san, &builtin);
+}

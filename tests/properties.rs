@@ -10,9 +10,9 @@
 //! Each invariant is its own test, named after it; a failure prints the
 //! start FEN and the UCI moves of the shrunk walk, and the FEN where it broke.
 //!
-//! Cases: 64 per test by default (the file runs in a few seconds). For long
-//! runs set `PROPTEST_CASES`, e.g. `PROPTEST_CASES=5000 cargo test --release
-//! --test properties`.
+//! Cases: 64 per test by default (the file runs in a few seconds; tests build
+//! with opt-level 3). For long runs set `PROPTEST_CASES`, e.g.
+//! `PROPTEST_CASES=5000 cargo test --test properties`.
 //!
 //! En passant and the key: the Polyglot key counts an en passant square
 //! whenever a pawn of the side to move stands beside the pawn that just
@@ -276,6 +276,31 @@ proptest! {
                 prop_assert_eq!(
                     pos.parse_uci(&text), Ok(m),
                     "{:?}: {} in {}", walk, text, pos.fen()
+                );
+            }
+        }
+    }
+
+    /// Every legal move round-trips through `san()` and both
+    /// `parse_san_strict()` (with and without the `+`/`#` suffix) and
+    /// `parse_san()`. `PROPTEST_CASES` sets the cases.
+    #[test]
+    fn every_legal_move_round_trips_through_san(walk in walks()) {
+        for (pos, _) in walk.positions() {
+            for m in pos.legal_moves() {
+                let text = pos.san(m);
+                prop_assert_eq!(
+                    pos.parse_san_strict(&text), Ok(m),
+                    "{:?}: strict {} in {}", walk, text, pos.fen()
+                );
+                prop_assert_eq!(
+                    pos.parse_san(&text), Ok(m),
+                    "{:?}: lenient {} in {}", walk, text, pos.fen()
+                );
+                let bare = text.trim_end_matches(['+', '#']);
+                prop_assert_eq!(
+                    pos.parse_san_strict(bare), Ok(m),
+                    "{:?}: strict {} in {}", walk, bare, pos.fen()
                 );
             }
         }

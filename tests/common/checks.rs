@@ -428,3 +428,43 @@ pub fn check_game(game: &Game, history: &[String]) {
         context()
     );
 }
+
+/// Target `san`: the first byte picks a position of `POSITIONS`, the rest
+/// is text for `parse_san` and `parse_san_strict`. An accepted move is
+/// legal, and `san()` of it reads back to it through both parsers; what the
+/// strict parser takes, the lenient one takes as the same move. Every legal
+/// move round-trips through `san()`.
+pub fn san(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let pos = table_position(first);
+    let fen = pos.fen();
+    if let Ok(text) = std::str::from_utf8(rest) {
+        let lenient = pos.parse_san(text);
+        let strict = pos.parse_san_strict(text);
+        for m in [&lenient, &strict].into_iter().flatten() {
+            let m = *m;
+            assert!(pos.is_legal(m), "{fen}: {text:?} parsed to illegal {m}");
+            let written = pos.san(m);
+            assert_eq!(
+                pos.parse_san_strict(&written),
+                Ok(m),
+                "{fen}: {text:?} -> {written}"
+            );
+            assert_eq!(
+                pos.parse_san(&written),
+                Ok(m),
+                "{fen}: {text:?} -> {written}"
+            );
+        }
+        if let Ok(m) = strict {
+            assert_eq!(lenient, Ok(m), "{fen}: strict took {text:?} as {m}");
+        }
+    }
+    for m in pos.legal_moves() {
+        let written = pos.san(m);
+        assert_eq!(pos.parse_san_strict(&written), Ok(m), "{fen}: {written}");
+        assert_eq!(pos.parse_san(&written), Ok(m), "{fen}: {written}");
+    }
+}
