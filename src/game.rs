@@ -142,7 +142,7 @@ impl Game {
     }
 
     #[inline]
-    fn at(&self, ply: usize) -> &Position {
+    pub(crate) fn at(&self, ply: usize) -> &Position {
         &self.positions[ply]
     }
 

@@ -19,6 +19,8 @@ mod outcome;
 mod picture;
 mod position;
 mod role;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 mod text;
 mod uci;
