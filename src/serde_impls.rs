@@ -367,7 +367,7 @@ impl<'de> Deserialize<'de> for Move {
 /// `San` and `Uci` are written as their text; reading checks the length and
 /// the alphabet (a bare text has no position to check the move against).
 macro_rules! inline_text {
-    ($ty:ident, $cap:expr, $alphabet:expr, $expecting:expr) => {
+    ($ty:ident, $min:expr, $cap:expr, $alphabet:expr, $expecting:expr) => {
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.as_str())
@@ -377,7 +377,8 @@ macro_rules! inline_text {
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 text(d, $expecting, |s| {
-                    if s.len() < 2 || s.len() > $cap || !s.chars().all(|c| $alphabet.contains(c)) {
+                    if s.len() < $min || s.len() > $cap || !s.chars().all(|c| $alphabet.contains(c))
+                    {
                         return Err(format!(concat!("invalid ", $expecting, ", got {:?}"), s));
                     }
                     let mut t = $ty::empty();
@@ -389,8 +390,8 @@ macro_rules! inline_text {
     };
 }
 
-inline_text!(San, 8, "abcdefgh12345678KQRBNxO-=+#", "SAN move text");
-inline_text!(Uci, 5, "abcdefgh12345678qrbn", "UCI move text");
+inline_text!(San, 2, 8, "abcdefgh12345678KQRBNxO-=+#", "SAN move text");
+inline_text!(Uci, 4, 5, "abcdefgh12345678qrbn", "UCI move text");
 
 // ------------------------------------------------------------ positions
 
