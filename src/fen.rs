@@ -4,7 +4,7 @@
 use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
 use crate::validate::PositionError;
-use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::{Bitboard, Color, File, Rank, Role, Square};
 use alloc::string::{String, ToString};
 use core::fmt::{self, Write};
 use core::str::FromStr;
@@ -342,25 +342,51 @@ fn parse_clock(field: &str) -> Option<u32> {
     u32::try_from(value).ok()
 }
 
-fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let found = board.bytes().filter(|&b| b == b'/').count() + 1;
-    if found != 8 {
-        return Err(FenError::RankCount { found });
+/// FEN letters to pieces: `PIECES[byte]` is `color * 8 + role + 1`, or 0.
+static PIECES: [u8; 256] = {
+    let mut table = [0; 256];
+    let letters = *b"pnbrqk";
+    let mut role = 0;
+    while role < 6 {
+        table[letters[role].to_ascii_uppercase() as usize] = role as u8 + 1;
+        table[letters[role] as usize] = 8 + role as u8 + 1;
+        role += 1;
     }
-    let mut rank_index = 7;
+    table
+};
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    // A wrong number of ranks is the first fault to name; counting them
+    // only when something is wrong keeps the good path to one pass.
+    parse_ranks(board, pos).map_err(|e| {
+        let found = board.bytes().filter(|&b| b == b'/').count() + 1;
+        if found == 8 {
+            e
+        } else {
+            FenError::RankCount { found }
+        }
+    })
+}
+
+fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let rank_count = || FenError::RankCount { found: 0 };
+    let mut rank_index = 7usize;
     let mut file = 0u32;
     let mut after_digit = false;
     for (at, &b) in board.as_bytes().iter().enumerate() {
         let rank = Rank::ALL[rank_index & 7];
         match b {
             b'/' => {
+                if rank_index == 0 {
+                    return Err(rank_count());
+                }
                 if file != 8 {
                     return Err(FenError::RankLength {
                         rank,
                         squares: file,
                     });
                 }
-                rank_index = rank_index.wrapping_sub(1);
+                rank_index -= 1;
                 file = 0;
                 after_digit = false;
             }
@@ -372,22 +398,31 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
                 file += u32::from(b - b'0');
             }
             _ => {
-                let piece = Piece::from_char(b as char)
-                    .filter(|_| b.is_ascii())
-                    .ok_or_else(|| FenError::BoardCharacter {
+                let code = PIECES[b as usize];
+                if code == 0 {
+                    return Err(FenError::BoardCharacter {
                         rank,
                         found: board
                             .get(at..)
                             .and_then(|s| s.chars().next())
                             .unwrap_or('?'),
-                    })?;
+                    });
+                }
                 after_digit = false;
-                if let Some(f) = File::new(file) {
-                    pos.put(Square::from_coords(f, rank), piece);
+                if file < 8 {
+                    let color = if code > 8 { Color::Black } else { Color::White };
+                    let role = Role::ALL[usize::from((code - 1) & 7).min(5)];
+                    pos.put(
+                        Square::from_index(rank_index as u32 * 8 + file),
+                        role.of(color),
+                    );
                 }
                 file += 1;
             }
         }
+    }
+    if rank_index != 0 {
+        return Err(rank_count());
     }
     if file != 8 {
         return Err(FenError::RankLength {

@@ -58,6 +58,12 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | kind << 12)
     }
 
+    /// The move with these raw bits (from, to << 6, kind << 12).
+    #[inline(always)]
+    pub(crate) const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// A normal move (or capture) from `from` to `to`.
     ///
     /// ```
