@@ -5,6 +5,7 @@
 use crate::fen::FenError;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::{IllegalMoveError, Position};
+use crate::san::SanError;
 use crate::uci::UciError;
 use crate::{Color, Move, Role};
 use alloc::vec::Vec;
@@ -182,6 +183,32 @@ impl Game {
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
         let m = self.position().parse_uci(uci)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push(m, next);
+        Ok(m)
+    }
+
+    /// Reads a move in SAN (leniently, as [`Position::parse_san`] does: what
+    /// players write), plays it and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not a move,
+    /// [`SanError::Illegal`] for a move that is not legal here and
+    /// [`SanError::Ambiguous`] for one that could be several legal moves; the
+    /// game is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, SanError};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.play_san("e5").unwrap();
+    /// assert_eq!(game.play_san("Nf3").unwrap().to_string(), "g1f3");
+    /// assert!(matches!(game.play_san("Ke3"), Err(SanError::Illegal { .. })));
+    /// ```
+    pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
+        let m = self.position().parse_san(san)?;
         let mut next = self.position().clone();
         next.play_unchecked(m);
         self.push(m, next);

@@ -157,6 +157,7 @@ mod outcome;
 mod picture;
 mod position;
 mod role;
+mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
@@ -174,6 +175,7 @@ pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMoveError, Position};
 pub use role::{ParsePieceError, Piece, Role};
+pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use text::{San, Uci};
 pub use uci::UciError;

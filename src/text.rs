@@ -13,6 +13,8 @@ macro_rules! inline_text {
             len: u8,
         }
 
+        // Not every text type is built with every one of these builders.
+        #[allow(dead_code)]
         impl $name {
             pub(crate) const fn empty() -> Self {
                 Self { bytes: [0; $cap], len: 0 }
@@ -98,6 +100,19 @@ inline_text!(
     San,
     8
 );
+
+impl San {
+    /// The SAN whose ASCII bytes are packed into `packed`, first byte
+    /// lowest, `len` of them: the SAN writer builds its text in a register,
+    /// since byte-by-byte stores read back as one word stall the CPU.
+    #[inline(always)]
+    pub(crate) const fn from_packed(packed: u64, len: u8) -> San {
+        San {
+            bytes: packed.to_le_bytes(),
+            len: if len > 8 { 8 } else { len },
+        }
+    }
+}
 
 inline_text!(
     /// A move in UCI notation (`e2e4`, `e7e8q`; castling `e1g1`, or `e1h1` in

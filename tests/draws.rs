@@ -48,7 +48,7 @@ fn every_draws_case_matches_the_oracle() {
                 );
             }
             let uci = ply["uci"].as_str().expect("uci");
-            game.play_uci(uci).unwrap_or_else(|e| panic!("{what}: {e}"));
+            common::play_checking_san(&mut game, ply, &what);
             assert_eq!(
                 game.position().fen(),
                 ply["fen_after"].as_str().expect("fen_after"),

@@ -458,8 +458,7 @@ fn every_oracle_game_matches_the_oracle() {
                 "{what}: legal moves differ in {}",
                 game.position().fen()
             );
-            game.play_uci(ply["uci"].as_str().expect("uci"))
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            common::play_checking_san(&mut game, ply, &what);
             plies_played += 1;
             tally.check(&what, &game, &ply["flags"], &ply["outcome"], None);
 

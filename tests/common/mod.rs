@@ -259,3 +259,24 @@ impl Tally {
         eprintln!("  {:32} {}", "(adjusted per DESIGN.md)", self.adjusted);
     }
 }
+
+/// Plays the oracle's ply through `Game::play_san`, after checking that
+/// `san()` writes the oracle's SAN for the oracle's UCI move, and that the
+/// SAN reads back to that very move.
+pub fn play_checking_san(game: &mut chess_arbiter::Game, ply: &serde_json::Value, what: &str) {
+    let uci = ply["uci"].as_str().expect("uci");
+    let want_san = ply["san"].as_str().expect("san");
+    let m = game
+        .position()
+        .parse_uci(uci)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(
+        game.position().san(m).as_str(),
+        want_san,
+        "{what}: SAN of {uci}"
+    );
+    let played = game
+        .play_san(want_san)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(played, m, "{what}: {want_san} read back as another move");
+}

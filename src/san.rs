@@ -1,0 +1,253 @@
+//! Standard Algebraic Notation (FIDE Laws of Chess, Appendix C): writing a
+//! move as `Nf3`, `exd6`, `Rae1`, `O-O-O` or `e8=Q#`, and reading it back,
+//! leniently (what players write) or strictly (only what [`Position::san`]
+//! writes).
+//!
+//! `read` reads the text, `legal` finds legal moves by from and to square,
+//! `write` writes a move. Nothing here generates the full move list: writing tests the move and
+//! its same-role twins that reach the target square one by one (pseudo-legal
+//! by attack lookup, then safe for the own king), and finds check without
+//! playing the move; only a move that gives check is played, on a copy, to
+//! tell mate from check.
+
+mod legal;
+mod read;
+mod write;
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::text::San;
+use alloc::string::{String, ToString};
+use read::{Mismatch, read};
+
+/// A SAN move that could not be read, is not legal here, or could be more
+/// than one legal move.
+///
+/// ```
+/// use chess_arbiter::{Position, SanError};
+/// let pos = Position::new();
+/// let err = pos.parse_san("Nx").unwrap_err();
+/// assert!(matches!(err, SanError::Syntax { .. }));
+/// assert!(err.to_string().starts_with("invalid SAN \"Nx\": "));
+/// assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal { .. })));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SanError {
+    /// Not a move in algebraic notation (or, for
+    /// [`Position::parse_san_strict`], not in the exact form
+    /// [`Position::san`] writes).
+    #[error("invalid SAN {input:?}: {reason}")]
+    Syntax {
+        /// The text as given.
+        input: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Well formed, but no legal move of the position matches it.
+    #[error("illegal SAN {input:?} in {fen}: no legal move matches")]
+    Illegal {
+        /// The text as given.
+        input: String,
+        /// The position's FEN.
+        fen: String,
+    },
+    /// Well formed, but more than one legal move matches it (FIDE
+    /// Appendix C.10 asks for the from file or rank).
+    #[error("ambiguous SAN {input:?} in {fen}: more than one legal move matches")]
+    Ambiguous {
+        /// The text as given.
+        input: String,
+        /// The position's FEN.
+        fen: String,
+    },
+}
+
+const NOT_STRICT: &str = "not written as san() writes it (strict SAN)";
+const WRONG_SUFFIX: &str = "wrong check or mate suffix (strict SAN)";
+
+/// SAN under construction, packed into a word (first byte lowest) so that
+/// it lives in a register: up to 8 ASCII bytes.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Written {
+    packed: u64,
+    len: u32,
+}
+
+impl Written {
+    const EMPTY: Written = Written { packed: 0, len: 0 };
+
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        if self.len < 8 && c.is_ascii() {
+            self.packed |= (c as u64) << (8 * self.len);
+            self.len += 1;
+        }
+    }
+
+    /// `s` packed, if it is ASCII and fits.
+    fn from_bytes(s: &[u8]) -> Option<Written> {
+        let mut written = Written::EMPTY;
+        if s.len() > 8 {
+            return None;
+        }
+        for &c in s {
+            written.push(char::from(c));
+        }
+        (written.len as usize == s.len()).then_some(written)
+    }
+
+    /// The text without a trailing `+` or `#`.
+    fn without_suffix(self) -> Written {
+        let last = self.len.wrapping_sub(1);
+        match (self.packed >> (8 * last.min(7))) as u8 {
+            b'+' | b'#' if self.len > 0 => Written {
+                packed: self.packed & !(0xff << (8 * last)),
+                len: last,
+            },
+            _ => self,
+        }
+    }
+
+    #[inline(always)]
+    fn san(self) -> San {
+        San::from_packed(self.packed, self.len as u8)
+    }
+}
+
+impl Position {
+    /// Writes `m` in Standard Algebraic Notation (FIDE Appendix C), with a
+    /// `+` suffix for check and `#` for checkmate: the piece letter (none
+    /// for a pawn), the from file, rank or square when another legal move of
+    /// a piece of the same kind reaches the same square (C.10; a pinned twin
+    /// needs none), `x` for a capture (en passant too, written `exd6`), the
+    /// target square, `=Q` for a promotion; castling is `O-O` or `O-O-O`, in
+    /// Chess960 too. Never allocates.
+    ///
+    /// An illegal `m` is written in UCI notation instead (`e2e5`), which no
+    /// SAN move looks like and which [`Position::parse_san`] rejects.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san(Move::new(Square::B1, Square::D2)).as_str(), "Nbd2");
+    /// assert_eq!(pos.san(Move::new(Square::F1, Square::G3)).as_str(), "Ng3");
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san(Move::new(Square::A1, Square::A8)).as_str(), "Ra8#");
+    /// // Not legal: its UCI text.
+    /// assert_eq!(pos.san(Move::new(Square::A1, Square::B2)).as_str(), "a1b2");
+    /// ```
+    pub fn san(&self, m: Move) -> San {
+        match self.write_san(m, true) {
+            Some(san) => san.san(),
+            None => self.uci_as_san(m),
+        }
+    }
+
+    #[cold]
+    fn uci_as_san(&self, m: Move) -> San {
+        let mut san = Written::EMPTY;
+        self.uci(m).chars().for_each(|c| san.push(c));
+        san.san()
+    }
+
+    /// Reads a move in algebraic notation as players write it, leniently:
+    /// SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`) and also `0-0` / `0-0-0`; a
+    /// missing or needless `x` (`ed5`, `Nxf3` to an empty square);
+    /// promotions as `e8Q`, `e8=q`; over-disambiguation (`Nbd2`, `Ng1f3`);
+    /// long algebraic for any piece (`Ng1-f3`, `e2e4`, `e2-e4`, `e7e8Q`) and
+    /// bare UCI (`g1f3`, and castling as `e1g1` or king-takes-rook `e1h1`
+    /// in standard chess, king-takes-rook only in Chess960); a wrong or
+    /// missing `+` / `#` (ignored); a trailing annotation `!`, `?`, `!!`,
+    /// `??`, `!?` or `?!`; and `e.p.` or ` e.p.` after an en passant capture.
+    /// Piece letters are upper case (`nf3` is not a move; `bxc3` is the
+    /// b-pawn, `Bxc3` the bishop). It never chooses between two legal moves.
+    /// Null moves (`--`, `Z0`, `0000`, `@@@@`) are not moves here. Never
+    /// allocates unless it fails.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not algebraic notation (or a
+    /// null move), [`SanError::Illegal`] when no legal move matches (also
+    /// `e.p.` after a move that is not an en passant capture), and
+    /// [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, SanError, Square};
+    /// let pos = Position::new();
+    /// let nf3 = Move::new(Square::G1, Square::F3);
+    /// for text in ["Nf3", "Ng1f3", "Ng1-f3", "g1f3", "Nf3+", "Nf3!?"] {
+    ///     assert_eq!(pos.parse_san(text), Ok(nf3));
+    /// }
+    /// assert!(matches!(pos.parse_san("nf3"), Err(SanError::Syntax { .. })));
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+    /// assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Ambiguous { .. })));
+    /// ```
+    pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
+        let (described, en_passant) = read(input).map_err(|reason| SanError::Syntax {
+            input: input.to_string(),
+            reason,
+        })?;
+        match self.find(described) {
+            Ok(m) if en_passant && !m.is_en_passant() => Err(self.illegal(input)),
+            Ok(m) => Ok(m),
+            Err(Mismatch::Illegal) => Err(self.illegal(input)),
+            Err(Mismatch::Ambiguous) => Err(SanError::Ambiguous {
+                input: input.to_string(),
+                fen: self.fen(),
+            }),
+        }
+    }
+
+    /// Reads a move in exactly the SAN that [`Position::san`] writes, with
+    /// the `+` / `#` suffix optional but, when present, right. Over- or
+    /// under-disambiguation, `0-0`, a missing `x`, `e8Q`, long algebraic,
+    /// annotations and a wrong suffix are refused. Never allocates unless it
+    /// fails.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not exactly SAN (including a
+    /// wrong suffix), [`SanError::Illegal`] when no legal move matches, and
+    /// [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, SanError, Square};
+    /// let pos = Position::new();
+    /// let nf3 = Move::new(Square::G1, Square::F3);
+    /// assert_eq!(pos.parse_san_strict("Nf3"), Ok(nf3));
+    /// assert!(matches!(pos.parse_san_strict("Ng1f3"), Err(SanError::Syntax { .. })));
+    /// assert!(matches!(pos.parse_san_strict("Nf3+"), Err(SanError::Syntax { .. })));
+    /// ```
+    pub fn parse_san_strict(&self, input: &str) -> Result<Move, SanError> {
+        let m = self.parse_san(input)?;
+        let syntax = |reason| {
+            Err(SanError::Syntax {
+                input: input.to_string(),
+                reason,
+            })
+        };
+        let Some(text) = Written::from_bytes(input.as_bytes()) else {
+            return syntax(NOT_STRICT);
+        };
+        // The suffix costs a check test: only when the text has one.
+        let has_suffix = text.without_suffix() != text;
+        let Some(san) = self.write_san(m, has_suffix) else {
+            return syntax(NOT_STRICT);
+        };
+        if text == san {
+            Ok(m)
+        } else if has_suffix && text.without_suffix() == san.without_suffix() {
+            syntax(WRONG_SUFFIX)
+        } else {
+            syntax(NOT_STRICT)
+        }
+    }
+
+    fn illegal(&self, input: &str) -> SanError {
+        SanError::Illegal {
+            input: input.to_string(),
+            fen: self.fen(),
+        }
+    }
+}

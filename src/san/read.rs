@@ -1,0 +1,210 @@
+//! Reading SAN text: what it describes, then which legal move that is.
+
+use super::Position;
+use super::legal::reach;
+use crate::castling::CastlingSide;
+use crate::moves::Move;
+use crate::{Bitboard, File, Rank, Role, Square, attacks};
+
+const EXPECTED: &str = "expected a piece letter (none for a pawn), an optional from file and/or \
+                        rank, an optional x, a target square and an optional promotion, \
+                        like Nf3, exd5, Rae1 or e8=Q, or O-O / O-O-O";
+const NULL_MOVE: &str = "null moves are not supported";
+const NOT_ASCII: &str = "contains a character that is not ASCII";
+const EMPTY: &str = "empty";
+const PROMOTION: &str = "= must be followed by N, B, R or Q";
+
+/// Move annotations a player may append (`!?` before `!`, so the longest wins).
+const ANNOTATIONS: [&[u8]; 6] = [b"!!", b"??", b"!?", b"?!", b"!", b"?"];
+
+/// What the text describes, before the position is consulted.
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Described {
+    Castle(CastlingSide),
+    Move {
+        /// `None` for a pawn, or for long algebraic without a piece letter.
+        role: Option<Role>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+        /// Any letter after the target square, `K` included (never legal).
+        promotion: Option<Role>,
+    },
+}
+
+/// Why a well-formed text matched no single legal move.
+pub(super) enum Mismatch {
+    Illegal,
+    Ambiguous,
+}
+
+/// Reads the text alone: strips an annotation, a check or mate suffix and
+/// an `e.p.` mark, then reads castling or `[piece][file][rank][-x]square[[=]promotion]`.
+/// Returns what it describes and whether `e.p.` was written.
+pub(super) fn read(input: &str) -> Result<(Described, bool), &'static str> {
+    if input.is_empty() {
+        return Err(EMPTY);
+    }
+    if !input.is_ascii() {
+        return Err(NOT_ASCII);
+    }
+    let mut s = input.as_bytes();
+    if let Some(rest) = ANNOTATIONS.iter().find_map(|a| s.strip_suffix(*a)) {
+        s = rest;
+    }
+    // The check suffix may come before or after `e.p.`.
+    let suffix = strip_check_suffix(&mut s);
+    let mut en_passant = false;
+    if let Some(rest) = s.strip_suffix(b"e.p.") {
+        en_passant = true;
+        s = rest.strip_suffix(b" ").unwrap_or(rest);
+        if !suffix {
+            strip_check_suffix(&mut s);
+        }
+    }
+    let described = match s {
+        b"O-O" | b"0-0" => Described::Castle(CastlingSide::KingSide),
+        b"O-O-O" | b"0-0-0" => Described::Castle(CastlingSide::QueenSide),
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Err(NULL_MOVE),
+        _ => read_move(s)?,
+    };
+    Ok((described, en_passant))
+}
+
+/// Strips one trailing `+` or `#`; `true` if there was one.
+fn strip_check_suffix(s: &mut &[u8]) -> bool {
+    match s.split_last() {
+        Some((b'+' | b'#', rest)) => {
+            *s = rest;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Reads `[NBRQK][a-h][1-8][-x]<square>[[=]<promotion>]`.
+fn read_move(s: &[u8]) -> Result<Described, &'static str> {
+    let (role, s) = match s.split_first() {
+        Some((&c @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest)) => (Role::from_char(c as char), rest),
+        _ => (None, s),
+    };
+    let (promotion, s) = match s.split_last() {
+        Some((
+            &c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'n' | b'b' | b'r' | b'q' | b'k'),
+            rest,
+        )) => (
+            Role::from_char(c as char),
+            rest.strip_suffix(b"=").unwrap_or(rest),
+        ),
+        Some((b'=', _)) => return Err(PROMOTION),
+        _ => (None, s),
+    };
+    let [prefix @ .., file, rank] = s else {
+        return Err(EXPECTED);
+    };
+    let to = Square::from_ascii(*file, *rank).ok_or(EXPECTED)?;
+    let mut prefix = prefix;
+    let mut from_file = None;
+    let mut from_rank = None;
+    if let Some((&c @ b'a'..=b'h', rest)) = prefix.split_first() {
+        from_file = File::new(u32::from(c - b'a'));
+        prefix = rest;
+    }
+    if let Some((&c @ b'1'..=b'8', rest)) = prefix.split_first() {
+        from_rank = Rank::new(u32::from(c - b'1'));
+        prefix = rest;
+    }
+    if let Some((b'-' | b'x', rest)) = prefix.split_first() {
+        prefix = rest;
+    }
+    if !prefix.is_empty() {
+        return Err(EXPECTED);
+    }
+    Ok(Described::Move {
+        role,
+        file: from_file,
+        rank: from_rank,
+        to,
+        promotion,
+    })
+}
+
+impl Position {
+    /// The legal move the text describes.
+    pub(super) fn find(&self, described: Described) -> Result<Move, Mismatch> {
+        let (role, file, rank, to, promotion) = match described {
+            Described::Castle(side) => return self.castle(side).ok_or(Mismatch::Illegal),
+            Described::Move {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+            } => (role, file, rank, to, promotion),
+        };
+        if let (None, Some(file), Some(rank)) = (role, file, rank) {
+            // Long algebraic or UCI without a piece letter: any piece.
+            return self.long_move(Square::from_coords(file, rank), to, promotion);
+        }
+        let us = self.turn;
+        let role = role.unwrap_or(Role::Pawn);
+        let occupied = self.occupied();
+        let reach = if role == Role::Pawn {
+            let forward = us.fold(8, -8);
+            let target = Bitboard::from_square(to);
+            attacks::pawn(!us, to) | target.shift(-forward) | target.shift(-2 * forward)
+        } else if promotion.is_some() || self.by_color(us).contains(to) {
+            return Err(Mismatch::Illegal);
+        } else {
+            reach(role, to, occupied)
+        };
+        let mut from_mask = self.pieces(us, role) & reach;
+        // Without a from file a pawn moves straight (python-chess: `xd6` is d5-d6).
+        match (file, role) {
+            (Some(file), _) => from_mask &= Bitboard::from_file(file),
+            (None, Role::Pawn) => from_mask &= Bitboard::from_file(to.file()),
+            (None, _) => {}
+        }
+        if let Some(rank) = rank {
+            from_mask &= Bitboard::from_rank(rank);
+        }
+        let mut found = None;
+        for from in from_mask {
+            // Pieces in `reach` attack `to`: only their king's safety is left to test.
+            let legal = match role {
+                Role::Pawn => self.legal_pawn_move(from, to, promotion),
+                Role::King => self.king_may_go(from, to).then(|| Move::new(from, to)),
+                _ => self.keeps_king_safe(from, to).then(|| Move::new(from, to)),
+            };
+            if let Some(m) = legal {
+                if found.is_some() {
+                    return Err(Mismatch::Ambiguous);
+                }
+                found = Some(m);
+            }
+        }
+        found.ok_or(Mismatch::Illegal)
+    }
+
+    /// A move given by its from and to squares, as UCI gives it: castling
+    /// as king-takes-rook, or in standard chess also as the king's two-step.
+    fn long_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, Mismatch> {
+        if from == self.king(self.turn) && promotion.is_none() {
+            let chess960 = self.mode.is_chess960();
+            let castle = self
+                .castles()
+                .into_iter()
+                .find(|m| m.to() == to || (!chess960 && m.king_destination() == to));
+            if let Some(m) = castle {
+                return Ok(m);
+            }
+        }
+        self.legal_move(from, to, promotion)
+            .ok_or(Mismatch::Illegal)
+    }
+}

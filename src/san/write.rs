@@ -1,0 +1,203 @@
+//! Writing SAN: the text of a legal move, its disambiguation and its
+//! check or mate suffix.
+
+use super::legal::reach;
+use super::{Position, Written};
+use crate::castling::CastlingSide;
+use crate::moves::Move;
+use crate::{Bitboard, Role, Square, attacks};
+
+impl Position {
+    /// The SAN of `m`, with its `+` / `#` suffix if `suffix`; `None` if `m`
+    /// is not legal. One attack lookup serves legality and disambiguation:
+    /// the squares from which a piece of the mover's role attacks the
+    /// target hold the mover (else the move is not even pseudo-legal) and
+    /// its twins. Whether the moved piece itself gives check is found in
+    /// the same branch on its role.
+    #[inline(always)]
+    pub(super) fn write_san(&self, m: Move, suffix: bool) -> Option<Written> {
+        let mut san = Written::EMPTY;
+        if m.is_castle() {
+            let king_side = m.is_king_side_castle();
+            let side = if king_side {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if self.castle(side) != Some(m) {
+                return None;
+            }
+            let text = if king_side { "O-O" } else { "O-O-O" };
+            text.chars().for_each(|c| san.push(c));
+            if suffix && self.special_gives_check(m) {
+                san.push(self.check_or_mate(m));
+            }
+            return Some(san);
+        }
+        let (from, to) = (m.from(), m.to());
+        let us = self.turn;
+        let ours = self.by_color(us);
+        if !ours.contains(from) || ours.contains(to) {
+            return None;
+        }
+        let occupied = self.occupied();
+        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let their_king = self.king(!us);
+        let role = self.role_of_ours(from);
+        let capture = occupied.contains(to) || m.is_en_passant();
+        let direct_check = match role {
+            Role::Pawn => {
+                if self.legal_pawn_move(from, to, m.promotion_role()) != Some(m) {
+                    return None;
+                }
+                if capture {
+                    san.push(from.file().char());
+                }
+                match m.promotion_role() {
+                    Some(role) => piece_checks(role, to, their_king, after),
+                    None => attacks::pawn(us, to).contains(their_king),
+                }
+            }
+            Role::King => {
+                if m != Move::new(from, to)
+                    || !attacks::king(from).contains(to)
+                    || !self.king_may_go(from, to)
+                {
+                    return None;
+                }
+                san.push('K');
+                false
+            }
+            _ => {
+                let reach = reach(role, to, occupied);
+                if m != Move::new(from, to)
+                    || !reach.contains(from)
+                    || !self.keeps_king_safe(from, to)
+                {
+                    return None;
+                }
+                san.push(role.upper_char());
+                let twins = reach & self.pieces(us, role) & !Bitboard::from_square(from);
+                if twins.any() {
+                    self.disambiguate(from, to, twins, &mut san);
+                }
+                piece_checks(role, to, their_king, after)
+            }
+        };
+        if capture {
+            san.push('x');
+        }
+        san.push(to.file().char());
+        san.push(to.rank().char());
+        if let Some(promotion) = m.promotion_role() {
+            san.push('=');
+            san.push(promotion.upper_char());
+        }
+        if suffix {
+            let check = if m.is_en_passant() {
+                self.special_gives_check(m)
+            } else {
+                direct_check || self.uncovers_check(from, to, their_king, after)
+            };
+            if check {
+                san.push(self.check_or_mate(m));
+            }
+        }
+        Some(san)
+    }
+
+    /// Appends the from file, rank or square that tells the move from
+    /// `from` to `to` apart from those of its `twins` (pieces of the same
+    /// role that attack `to`) that may legally go there (FIDE Appendix
+    /// C.10): the file if that suffices, else the rank, else both. A pinned
+    /// twin does not count.
+    fn disambiguate(&self, from: Square, to: Square, twins: Bitboard, san: &mut Written) {
+        let mut others = Bitboard::EMPTY;
+        for twin in twins {
+            if self.keeps_king_safe(twin, to) {
+                others |= Bitboard::from_square(twin);
+            }
+        }
+        if others.is_empty() {
+            return;
+        }
+        let same_file = (others & Bitboard::from_file(from.file())).any();
+        let same_rank = (others & Bitboard::from_rank(from.rank())).any();
+        if !same_file || same_rank {
+            san.push(from.file().char());
+        }
+        if same_file {
+            san.push(from.rank().char());
+        }
+    }
+
+    /// `+` or `#` for the legal move `m`, which gives check: played on a
+    /// copy, since only the position after it tells. Rare, so out of line.
+    #[cold]
+    #[inline(never)]
+    fn check_or_mate(&self, m: Move) -> char {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        // Most checks are escaped by a king step: try those before the rest.
+        let king = after.king(after.turn);
+        let mut steps = attacks::king(king) & !after.by_color(after.turn);
+        if Iterator::any(&mut steps, |to| after.king_may_go(king, to)) || after.has_legal_moves() {
+            '+'
+        } else {
+            '#'
+        }
+    }
+
+    /// `true` if the piece leaving `from` for `to` (not castling, not en
+    /// passant) uncovers a line piece of ours on the opponent's `king`:
+    /// only when `from` is on a line through the king that `to` is not on.
+    /// The opponent is not in check now, so that is the only check a move
+    /// can give besides the moved piece's own.
+    #[inline(always)]
+    fn uncovers_check(&self, from: Square, to: Square, king: Square, after: Bitboard) -> bool {
+        let (files, ranks) = offsets(from, king);
+        let (to_files, to_ranks) = offsets(to, king);
+        let straight = files == 0 || ranks == 0;
+        if !(straight || files.abs() == ranks.abs()) || files * to_ranks == ranks * to_files {
+            return false;
+        }
+        let ours = self.by_color(self.turn) & !Bitboard::from_square(from);
+        let queens = self.by_role(Role::Queen);
+        if straight {
+            (attacks::rook(king, after) & (self.by_role(Role::Rook) | queens) & ours).any()
+        } else {
+            (attacks::bishop(king, after) & (self.by_role(Role::Bishop) | queens) & ours).any()
+        }
+    }
+
+    /// Whether castling or en passant `m` (which empty two squares) gives
+    /// check: played on a copy. Rare, so out of line.
+    #[cold]
+    #[inline(never)]
+    fn special_gives_check(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        after.is_check()
+    }
+}
+
+/// `true` if a piece of `role` (not a pawn or king) on `to` attacks `king`
+/// with `occupied` as the blockers; computed without branching on the
+/// role, which the caller has just branched on.
+#[inline(always)]
+fn piece_checks(role: Role, to: Square, king: Square, occupied: Bitboard) -> bool {
+    let (files, ranks) = offsets(to, king);
+    let straight = (files == 0 || ranks == 0) & matches!(role, Role::Rook | Role::Queen);
+    let diagonal = (files.abs() == ranks.abs()) & matches!(role, Role::Bishop | Role::Queen);
+    let knight = (role == Role::Knight) & attacks::knight(to).contains(king);
+    knight || ((straight | diagonal) && (attacks::between(to, king) & occupied).is_empty())
+}
+
+/// File and rank differences from `b` to `a`.
+#[inline(always)]
+fn offsets(a: Square, b: Square) -> (i32, i32) {
+    (
+        a.file() as i32 - b.file() as i32,
+        a.rank() as i32 - b.rank() as i32,
+    )
+}
