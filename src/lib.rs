@@ -15,8 +15,8 @@
 //! use chess_arbiter::{Color, DrawReason, Game, Outcome, WinReason};
 //!
 //! let mut game = Game::new();
-//! for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
-//!     game.play_uci(uci).unwrap();
+//! for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+//!     game.play_san(san).unwrap();
 //! }
 //! assert!(game.can_claim_threefold_repetition()); // by announcing Ng8
 //! assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
@@ -54,16 +54,22 @@
 //! [`MoveList`] on the stack. Moves are written in UCI ([`Position::uci`],
 //! [`Position::parse_uci`]: `e2e4`, `e7e8q`, castling `e1g1`, or `e1h1` in
 //! Chess960) and in Standard Algebraic Notation (FIDE Appendix C:
-//! `Position::san`, and the lenient `Position::parse_san` and the strict
-//! `Position::parse_san_strict`, as their text is merged).
+//! [`Position::san`] writes it; [`Position::parse_san`] reads what players
+//! write — `0-0`, `Ng1f3`, `e8Q`, `exd6e.p.`, a wrong `+` — and never
+//! guesses between two moves; [`Position::parse_san_strict`] reads only
+//! what `san` writes). Errors say what was wrong: [`UciError`],
+//! [`SanError`].
 //!
 //! ```
-//! use chess_arbiter::{MoveKind, Position};
+//! use chess_arbiter::{MoveKind, Position, SanError};
 //!
 //! let pos = Position::new();
 //! let m = pos.parse_uci("e2e4").unwrap();
 //! assert_eq!(m.kind(), MoveKind::DoublePush);
-//! assert_eq!(pos.uci(m).as_str(), "e2e4");
+//! assert_eq!(pos.san(m).as_str(), "e4");
+//! assert_eq!(pos.parse_san("Ng1-f3").unwrap(), pos.parse_san("Nf3").unwrap());
+//! assert!(pos.parse_san_strict("Ng1f3").is_err());
+//! assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Illegal { .. })));
 //! ```
 //!
 //! # Games and the draw rules
