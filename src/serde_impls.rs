@@ -364,10 +364,12 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// `San` and `Uci` are written as their text; reading checks the length and
-/// the alphabet (a bare text has no position to check the move against).
+/// `San` and `Uci` are written as their text. A bare text has no position
+/// to check the move against, so reading checks its shape: a UCI text is two
+/// squares and an optional promotion letter; a SAN text is 2 to 8 characters
+/// of the SAN alphabet.
 macro_rules! inline_text {
-    ($ty:ident, $min:expr, $cap:expr, $alphabet:expr, $expecting:expr) => {
+    ($ty:ident, $valid:expr, $expecting:expr) => {
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.as_str())
@@ -377,8 +379,7 @@ macro_rules! inline_text {
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 text(d, $expecting, |s| {
-                    if s.len() < $min || s.len() > $cap || !s.chars().all(|c| $alphabet.contains(c))
-                    {
+                    if !$valid(s) {
                         return Err(format!(concat!("invalid ", $expecting, ", got {:?}"), s));
                     }
                     let mut t = $ty::empty();
@@ -390,8 +391,19 @@ macro_rules! inline_text {
     };
 }
 
-inline_text!(San, 2, 8, "abcdefgh12345678KQRBNxO-=+#", "SAN move text");
-inline_text!(Uci, 4, 5, "abcdefgh12345678qrbn", "UCI move text");
+fn is_san_shape(s: &str) -> bool {
+    (2..=8).contains(&s.len()) && s.chars().all(|c| "abcdefgh12345678KQRBNxO-=+#".contains(c))
+}
+
+fn is_uci_shape(s: &str) -> bool {
+    let square = |t: Option<&str>| t.is_some_and(|t| t.parse::<Square>().is_ok());
+    square(s.get(0..2))
+        && square(s.get(2..4))
+        && matches!(s.get(4..), Some("" | "q" | "r" | "b" | "n"))
+}
+
+inline_text!(San, is_san_shape, "SAN move text");
+inline_text!(Uci, is_uci_shape, "UCI move text");
 
 // ------------------------------------------------------------ positions
 

@@ -4,7 +4,7 @@
 
 use chess_arbiter::{
     Bitboard, CastlingMode, CastlingSide, Color, DrawReason, File, Game, Move, MoveKind, Outcome,
-    Piece, Position, Rank, Role, Square, Uci, WinReason,
+    Piece, Position, Rank, Role, San, Square, Uci, WinReason,
 };
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -132,6 +132,7 @@ fn every_legal_move_of_many_positions_round_trips() {
         for m in pos.legal_moves() {
             round_trip_any(&m);
             round_trip(&pos.uci(m), &format!("\"{}\"", pos.uci(m)));
+            round_trip(&pos.san(m), &format!("\"{}\"", pos.san(m)));
         }
     }
 }
@@ -260,6 +261,10 @@ fn malformed_values_are_refused_with_a_reason() {
     rejects::<DrawReason>(r#""agreement""#, "draw reason");
     rejects::<Uci>(r#""e2""#, "UCI");
     rejects::<Uci>(r#""e2e4qq""#, "UCI");
+    rejects::<Uci>(r#""aaaa""#, "UCI");
+    rejects::<Uci>(r#""e7e8k""#, "UCI");
+    rejects::<San>(r#""Nf3?""#, "SAN");
+    rejects::<San>(r#""N""#, "SAN");
 }
 
 #[test]
