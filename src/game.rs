@@ -143,7 +143,7 @@ impl Game {
     }
 
     #[inline]
-    fn at(&self, ply: usize) -> &Position {
+    pub(crate) fn at(&self, ply: usize) -> &Position {
         &self.positions[ply]
     }
 

@@ -300,6 +300,13 @@ impl fmt::Display for Move {
 }
 
 /// The most legal moves any chess position has is 218; 256 leaves room.
+///
+/// ```
+/// use chess_arbiter::{MAX_MOVES, Position};
+/// let pos = Position::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap();
+/// assert_eq!(pos.legal_moves().len(), 218);
+/// assert!(pos.legal_moves().len() <= MAX_MOVES);
+/// ```
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves that lives on the stack: move generation never allocates.

@@ -294,7 +294,8 @@ impl Position {
         self.attackers(self.king(self.turn), !self.turn, self.occupied())
     }
 
-    /// `true` if the side to move is in check.
+    /// `true` if the side to move is in check: its king is attacked by an
+    /// enemy piece (FIDE 3.9).
     ///
     /// ```
     /// use chess_arbiter::Position;

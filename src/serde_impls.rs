@@ -1,0 +1,639 @@
+//! `serde` support (feature `serde`), written by hand so the crate needs no
+//! proc-macro dependency.
+//!
+//! Every value type is written as the text a chess player or program reads:
+//!
+//! | type | form | example |
+//! |---|---|---|
+//! | [`Color`] | name | `"white"` |
+//! | [`Role`] | name | `"knight"` |
+//! | [`Piece`] | FEN letter | `"N"`, `"q"` |
+//! | [`File`], [`Rank`], [`Square`] | coordinates | `"e"`, `"4"`, `"e4"` |
+//! | [`Bitboard`] | `u64`, bit `i` for square `i` (a1 = 0) | `65280` |
+//! | [`CastlingMode`] | name | `"standard"`, `"chess960"` |
+//! | [`CastlingSide`] | name | `"king-side"`, `"queen-side"` |
+//! | [`MoveKind`] | name | `"double-push"` |
+//! | [`Move`] | UCI, with the kind when UCI cannot tell it | `"g1f3"`, `"a7a8q"`, `"e2e4 double-push"` |
+//! | [`Position`] | FEN (X-FEN for Chess960) | `"rnbqkbnr/… w KQkq - 0 1"` |
+//! | [`Game`] | start FEN and UCI moves | `{"start": "…", "moves": ["e2e4", "e7e5"]}` |
+//! | [`WinReason`], [`DrawReason`] | name | `"checkmate"`, `"threefold-repetition"` |
+//! | [`Outcome`] | result, winner, reason | `{"result": "1-0", "winner": "white", "reason": "checkmate"}` |
+//! | [`San`], [`Uci`] | the text | `"Nf3"`, `"e1g1"` |
+//!
+//! # Moves
+//!
+//! A bare [`Move`] has no position, and UCI alone cannot tell `e2e4` the
+//! pawn's double step from `e2e4` a rook's move, nor `e5d6` en passant
+//! from a plain capture. So a move is written as its UCI text when that
+//! is all there is to it (normal moves and promotions: `"g1f3"`,
+//! `"a7a8q"`), and otherwise as UCI plus the kind: `"e2e4 double-push"`,
+//! `"e5d6 en-passant"`, and castling as king-takes-rook, the way the move
+//! is stored, `"e1h1 castle"` (in Chess960 too). Every move round-trips
+//! exactly; reading checks the geometry each kind needs (a double push from
+//! the second rank, castling along the back rank, …).
+//!
+//! # Positions and games
+//!
+//! A [`Position`] is its FEN; reading it is [`Position::from_fen`], so the
+//! castling mode is Chess960 exactly when the castling field needs it. A
+//! Chess960 position whose castling rights look standard (king on e1, rooks
+//! in the corners, or no rights at all) reads back in standard mode: the
+//! same pieces, rights and legal moves, only its UCI castling text differs.
+//!
+//! A [`Game`] is `{"start": FEN, "moves": [UCI, …]}`, each move in UCI
+//! relative to the position before it (`e1h1` for castling in Chess960).
+//! Reading replays the moves and stops at the first illegal one.
+//!
+//! # Validation
+//!
+//! Reading never yields a value the library would not build itself: an
+//! invalid FEN, an illegal move, an unknown square or a result that
+//! contradicts its reason is an error naming what was wrong.
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use chess_arbiter::{Game, Move, Outcome, Square};
+//! let mut game = Game::new();
+//! game.play_uci("e2e4").unwrap();
+//! let json = serde_json::to_string(&game).unwrap();
+//! assert_eq!(json, r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"]}"#);
+//! assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+//! let m: Move = serde_json::from_str(r#""e2e4 double-push""#).unwrap();
+//! assert_eq!(m, Move::double_push(Square::E2, Square::E4));
+//! assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
+//! # }
+//! ```
+
+use crate::{
+    Bitboard, CastlingMode, CastlingSide, Color, DrawReason, File, Game, Move, MoveKind, Outcome,
+    Piece, Position, Rank, Role, San, Square, Uci, WinReason,
+};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// Reads a string and turns it into a value, or into an error message.
+struct TextVisitor<T> {
+    expecting: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+    marker: PhantomData<T>,
+}
+
+impl<T> Visitor<'_> for TextVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        (self.parse)(v).map_err(E::custom)
+    }
+}
+
+fn text<'de, D: Deserializer<'de>, T>(
+    d: D,
+    expecting: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    d.deserialize_str(TextVisitor {
+        expecting,
+        parse,
+        marker: PhantomData,
+    })
+}
+
+/// Parses with `FromStr`, naming the rejected input in the message.
+fn from_str<T: core::str::FromStr>(s: &str) -> Result<T, String>
+where
+    T::Err: fmt::Display,
+{
+    s.parse().map_err(|e| format!("{e}, got {s:?}"))
+}
+
+/// `Serialize` via `Display` and `Deserialize` via `FromStr`.
+macro_rules! via_text {
+    ($ty:ty, $expecting:expr) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                text(d, $expecting, from_str::<$ty>)
+            }
+        }
+    };
+}
+
+via_text!(Square, "a square like \"e4\"");
+via_text!(Piece, "a FEN piece letter like \"N\" or \"q\"");
+
+impl Serialize for Color {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "\"white\" or \"black\"", from_str::<Color>)
+    }
+}
+
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Role {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "a role like \"knight\"", from_str::<Role>)
+    }
+}
+
+/// Reads a one-character coordinate with `from_char`.
+fn one_char<T>(s: &str, from_char: fn(char) -> Option<T>, what: &str) -> Result<T, String> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => from_char(c),
+        _ => None,
+    }
+    .ok_or_else(|| format!("invalid {what}, got {s:?}"))
+}
+
+impl Serialize for File {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for File {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "a file \"a\" to \"h\"", |s| {
+            one_char(s, File::from_char, "file: expected a to h")
+        })
+    }
+}
+
+impl Serialize for Rank {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rank {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "a rank \"1\" to \"8\"", |s| {
+            one_char(s, Rank::from_char, "rank: expected 1 to 8")
+        })
+    }
+}
+
+impl Serialize for Bitboard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bitboard {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        u64::deserialize(d).map(Bitboard)
+    }
+}
+
+/// A fieldless enum written as one of a fixed list of names.
+macro_rules! named {
+    ($ty:ty, $what:expr, { $($variant:path => $name:expr),+ $(,)? }) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(match self { $($variant => $name),+ })
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                text(d, concat!($what, ": one of ", $("\"", $name, "\" "),+), |s| match s {
+                    $($name => Ok($variant),)+
+                    _ => Err(format!(concat!("invalid ", $what, ": expected one of ", $($name, " "),+, "got {:?}"), s)),
+                })
+            }
+        }
+    };
+}
+
+named!(CastlingMode, "castling mode", {
+    CastlingMode::Standard => "standard",
+    CastlingMode::Chess960 => "chess960",
+});
+
+named!(CastlingSide, "castling side", {
+    CastlingSide::KingSide => "king-side",
+    CastlingSide::QueenSide => "queen-side",
+});
+
+named!(MoveKind, "move kind", {
+    MoveKind::Normal => "normal",
+    MoveKind::DoublePush => "double-push",
+    MoveKind::EnPassant => "en-passant",
+    MoveKind::Castle => "castle",
+    MoveKind::Promotion => "promotion",
+});
+
+named!(WinReason, "win reason", {
+    WinReason::Checkmate => "checkmate",
+    WinReason::Timeout => "timeout",
+});
+
+named!(DrawReason, "draw reason", {
+    DrawReason::Stalemate => "stalemate",
+    DrawReason::InsufficientMaterial => "insufficient-material",
+    DrawReason::FivefoldRepetition => "fivefold-repetition",
+    DrawReason::SeventyFiveMoves => "seventy-five-moves",
+    DrawReason::ThreefoldRepetition => "threefold-repetition",
+    DrawReason::FiftyMoves => "fifty-moves",
+    DrawReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
+});
+
+// ---------------------------------------------------------------- moves
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (from, to) = (self.from(), self.to());
+        match self.kind() {
+            MoveKind::Normal | MoveKind::Promotion => s.collect_str(self),
+            MoveKind::DoublePush => s.collect_str(&format_args!("{from}{to} double-push")),
+            MoveKind::EnPassant => s.collect_str(&format_args!("{from}{to} en-passant")),
+            MoveKind::Castle => s.collect_str(&format_args!("{from}{to} castle")),
+        }
+    }
+}
+
+fn parse_move(s: &str) -> Result<Move, String> {
+    let bad = |why: &str| format!("invalid move {s:?}: {why}");
+    let (uci, kind) = match s.split_once(' ') {
+        Some((uci, kind)) => (uci, Some(kind)),
+        None => (s, None),
+    };
+    let square = |t: Option<&str>| t.and_then(|t| t.parse::<Square>().ok());
+    let from = square(uci.get(0..2));
+    let to = square(uci.get(2..4));
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(bad(
+            "expected UCI like g1f3 or a7a8q, then optionally double-push, en-passant or castle",
+        ));
+    };
+    if from == to {
+        return Err(bad("from and to are the same square"));
+    }
+    let df = to.file().index() as i32 - from.file().index() as i32;
+    let (fr, tr) = (from.rank().index(), to.rank().index());
+    let promotion = match uci.get(4..) {
+        Some("") => None,
+        Some(p) => Some(
+            p.parse::<Role>()
+                .ok()
+                .filter(|_| p.len() == 1)
+                .ok_or_else(|| bad("the promotion letter must be one of q r b n"))?,
+        ),
+        None => return Err(bad("not ASCII")),
+    };
+    let m = match (kind, promotion) {
+        (None, None) => {
+            let dr = tr as i32 - fr as i32;
+            let (a, b) = (df.abs(), dr.abs());
+            if !(a == 0 || b == 0 || a == b || a * b == 2) {
+                return Err(bad("no piece moves like that"));
+            }
+            Move::new(from, to)
+        }
+        (None, Some(role)) => {
+            if df.abs() > 1 || !((fr == 6 && tr == 7) || (fr == 1 && tr == 0)) {
+                return Err(bad("a promotion goes from the seventh rank to the eighth"));
+            }
+            Move::promotion(from, to, role)
+                .ok_or_else(|| bad("a pawn promotes to a queen, rook, bishop or knight"))?
+        }
+        (Some("double-push"), None) => {
+            if df != 0 || !((fr == 1 && tr == 3) || (fr == 6 && tr == 4)) {
+                return Err(bad(
+                    "a double push goes two squares straight ahead from the second rank",
+                ));
+            }
+            Move::double_push(from, to)
+        }
+        (Some("en-passant"), None) => {
+            if df.abs() != 1 || !((fr == 4 && tr == 5) || (fr == 3 && tr == 2)) {
+                return Err(bad(
+                    "an en passant capture goes from the fifth rank to the sixth, one file aside",
+                ));
+            }
+            Move::en_passant(from, to)
+        }
+        (Some("castle"), None) => {
+            if fr != tr || !(fr == 0 || fr == 7) {
+                return Err(bad(
+                    "castling is written king-takes-rook along the back rank",
+                ));
+            }
+            Move::castle(from, to)
+        }
+        (Some(_), _) => {
+            return Err(bad(
+                "the kind after the space must be double-push, en-passant or castle, with no promotion letter",
+            ));
+        }
+    };
+    Ok(m)
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(
+            d,
+            "a move like \"g1f3\", \"a7a8q\", \"e2e4 double-push\" or \"e1h1 castle\"",
+            parse_move,
+        )
+    }
+}
+
+/// `San` and `Uci` are written as their text. A bare text has no position
+/// to check the move against, so reading checks its shape: a UCI text is two
+/// squares and an optional promotion letter; a SAN text is 2 to 8 characters
+/// of the SAN alphabet.
+macro_rules! inline_text {
+    ($ty:ident, $valid:expr, $expecting:expr) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                text(d, $expecting, |s| {
+                    if !$valid(s) {
+                        return Err(format!(concat!("invalid ", $expecting, ", got {:?}"), s));
+                    }
+                    let mut t = $ty::empty();
+                    t.push_str(s);
+                    Ok(t)
+                })
+            }
+        }
+    };
+}
+
+fn is_san_shape(s: &str) -> bool {
+    (2..=8).contains(&s.len()) && s.chars().all(|c| "abcdefgh12345678KQRBNxO-=+#".contains(c))
+}
+
+fn is_uci_shape(s: &str) -> bool {
+    let square = |t: Option<&str>| t.is_some_and(|t| t.parse::<Square>().is_ok());
+    square(s.get(0..2))
+        && square(s.get(2..4))
+        && matches!(s.get(4..), Some("" | "q" | "r" | "b" | "n"))
+}
+
+inline_text!(San, is_san_shape, "SAN move text");
+inline_text!(Uci, is_uci_shape, "UCI move text");
+
+// ------------------------------------------------------------ positions
+
+impl Serialize for Position {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.fen())
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "a FEN string", |s| {
+            Position::from_fen(s).map_err(|e| format!("{e}"))
+        })
+    }
+}
+
+// ------------------------------------------------------------------ game
+
+/// The moves of a game as UCI texts, each relative to the position before it.
+struct GameMoves<'a>(&'a Game);
+
+impl Serialize for GameMoves<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let game = self.0;
+        s.collect_seq(
+            game.moves()
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| game.at(i).uci(m)),
+        )
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Game", 2)?;
+        st.serialize_field("start", self.start())?;
+        st.serialize_field("moves", &GameMoves(self))?;
+        st.end()
+    }
+}
+
+const GAME_FIELDS: &[&str] = &["start", "moves"];
+
+struct GameVisitor;
+
+impl GameVisitor {
+    fn build<E: de::Error>(start: Position, moves: Vec<String>) -> Result<Game, E> {
+        let mut game = Game::from_position(start);
+        for (i, uci) in moves.iter().enumerate() {
+            game.play_uci(uci)
+                .map_err(|e| E::custom(format_args!("move {} ({uci:?}): {e}", i + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
+impl<'de> Visitor<'de> for GameVisitor {
+    type Value = Game;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a game: {\"start\": FEN, \"moves\": [UCI, ...]}")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Game, A::Error> {
+        let start = seq
+            .next_element::<Position>()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let moves = seq
+            .next_element::<Vec<String>>()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(3, &self));
+        }
+        GameVisitor::build(start, moves)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Game, A::Error> {
+        let mut start = None;
+        let mut moves = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "start" if start.is_none() => start = Some(map.next_value::<Position>()?),
+                "moves" if moves.is_none() => moves = Some(map.next_value::<Vec<String>>()?),
+                "start" | "moves" => {
+                    return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                }
+                _ => return Err(de::Error::unknown_field(&key, GAME_FIELDS)),
+            }
+        }
+        let start = start.ok_or_else(|| de::Error::missing_field("start"))?;
+        let moves = moves.ok_or_else(|| de::Error::missing_field("moves"))?;
+        GameVisitor::build(start, moves)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_struct("Game", GAME_FIELDS, GameVisitor)
+    }
+}
+
+// --------------------------------------------------------------- outcome
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Outcome", 3)?;
+        st.serialize_field("result", self.result())?;
+        st.serialize_field("winner", &self.winner())?;
+        match self {
+            Outcome::Decisive { reason, .. } => st.serialize_field("reason", reason)?,
+            Outcome::Draw { reason } => st.serialize_field("reason", reason)?,
+        }
+        st.end()
+    }
+}
+
+const OUTCOME_FIELDS: &[&str] = &["result", "winner", "reason"];
+
+/// A win reason or a draw reason, read from the same field.
+enum Reason {
+    Win(WinReason),
+    Draw(DrawReason),
+}
+
+impl<'de> Deserialize<'de> for Reason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        text(d, "a win or draw reason", |s| {
+            let quoted = format!("{s:?}");
+            if let Ok(r) = parse_named::<WinReason>(s) {
+                return Ok(Reason::Win(r));
+            }
+            parse_named::<DrawReason>(s).map(Reason::Draw).map_err(|_| {
+                format!(
+                    "invalid outcome reason: expected checkmate, timeout, stalemate, \
+                         insufficient-material, fivefold-repetition, seventy-five-moves, \
+                         threefold-repetition, fifty-moves or timeout-vs-insufficient-material, \
+                         got {quoted}"
+                )
+            })
+        })
+    }
+}
+
+/// Reads one of the named enums from a plain `&str`.
+fn parse_named<'a, T: Deserialize<'a>>(s: &'a str) -> Result<T, de::value::Error> {
+    T::deserialize(de::value::BorrowedStrDeserializer::<de::value::Error>::new(
+        s,
+    ))
+}
+
+struct OutcomeVisitor;
+
+impl OutcomeVisitor {
+    fn build<E: de::Error>(
+        result: String,
+        winner: Option<Color>,
+        reason: Reason,
+    ) -> Result<Outcome, E> {
+        let outcome = match (reason, winner) {
+            (Reason::Win(reason), Some(winner)) => Outcome::Decisive { winner, reason },
+            (Reason::Draw(reason), None) => Outcome::Draw { reason },
+            (Reason::Win(_), None) => {
+                return Err(E::custom("invalid outcome: a win needs a winner"));
+            }
+            (Reason::Draw(_), Some(_)) => {
+                return Err(E::custom("invalid outcome: a draw has no winner (null)"));
+            }
+        };
+        if outcome.result() != result {
+            return Err(E::custom(format_args!(
+                "invalid outcome: result {result:?} contradicts {outcome} ({})",
+                outcome.result()
+            )));
+        }
+        Ok(outcome)
+    }
+}
+
+impl<'de> Visitor<'de> for OutcomeVisitor {
+    type Value = Outcome;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "an outcome: {\"result\": \"1-0\", \"winner\": \"white\", \"reason\": \"checkmate\"}",
+        )
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Outcome, A::Error> {
+        let result = seq
+            .next_element::<String>()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let winner = seq
+            .next_element::<Option<Color>>()?
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let reason = seq
+            .next_element::<Reason>()?
+            .ok_or_else(|| de::Error::invalid_length(2, &self))?;
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(4, &self));
+        }
+        OutcomeVisitor::build(result, winner, reason)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Outcome, A::Error> {
+        let mut result = None;
+        let mut winner = None;
+        let mut reason = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let duplicate = match key.as_str() {
+                "result" => result.replace(map.next_value::<String>()?).is_some(),
+                "winner" => winner.replace(map.next_value::<Option<Color>>()?).is_some(),
+                "reason" => reason.replace(map.next_value::<Reason>()?).is_some(),
+                _ => return Err(de::Error::unknown_field(&key, OUTCOME_FIELDS)),
+            };
+            if duplicate {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+        }
+        OutcomeVisitor::build(
+            result.ok_or_else(|| de::Error::missing_field("result"))?,
+            winner.ok_or_else(|| de::Error::missing_field("winner"))?,
+            reason.ok_or_else(|| de::Error::missing_field("reason"))?,
+        )
+    }
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_struct("Outcome", OUTCOME_FIELDS, OutcomeVisitor)
+    }
+}
