@@ -122,10 +122,12 @@ impl Position {
         if (others & (king_path | rook_path)).any() {
             return false;
         }
-        // Without king and rook on the board: a square behind the rook may be
-        // attacked along the rank once it has moved (Chess960).
+        // Attacks are seen without king and rook on the board: once the rook
+        // has moved, a piece behind it may attack along the rank (Chess960).
+        // The king's target is checked even when the king stands on it
+        // already, since the rook may have been what shielded it.
         let them = !self.turn;
-        (king_path & !Bitboard::from_square(king))
+        king_path
             .into_iter()
             .all(|sq| !self.is_attacked(sq, them, others))
     }

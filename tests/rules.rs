@@ -250,6 +250,20 @@ fn chess960_castling_may_not_leave_the_king_attacked_through_the_rooks_old_squar
     assert!(!is_legal_uci(&p, "d1b1"));
 }
 
+#[test]
+fn chess960_castling_may_not_unshield_a_king_that_stays_on_its_target_square() {
+    // Found by the fen fuzz target: king c1 already on its target square,
+    // rook b1 between it and a black rook on a1. O-O-O would move the rook
+    // to d1 and leave the king on c1 in check from a1: illegal.
+    let p = Position::from_fen("r3k2r/8/8/8/8/8/8/rRK2R2 w KQkq - 0 1").unwrap();
+    assert!(!p.is_check());
+    assert!(!is_legal_uci(&p, "c1b1"));
+    assert!(!p.is_legal(Move::castle(Square::C1, Square::B1)));
+    // King-side castling (king c1 to g1, rook f1 stays) is still legal:
+    // the b1 rook keeps shielding the king's path from a1.
+    assert!(is_legal_uci(&p, "c1f1"));
+}
+
 // ---------------------------------------------------------------------------
 // En passant (FIDE 3.7.3.1).
 
