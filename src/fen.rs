@@ -25,7 +25,10 @@ pub enum FenError {
     Empty,
     /// Not 4 to 6 space-separated fields.
     #[error(
-        "invalid FEN: {found} fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])"
+        "invalid FEN: found {found} {}, expected 4 to 6 separated by spaces: board, turn, castling, \
+         en passant[, halfmove clock, fullmove number], like \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        if *.found == 1 { "field" } else { "fields" }
     )]
     FieldCount {
         /// How many fields there were.
@@ -109,7 +112,7 @@ impl Position {
     /// takes `KQkq`, X-FEN and Shredder-FEN (`HAha`) rights.
     ///
     /// Fields are separated by runs of ASCII spaces; leading and trailing
-    /// blanks are ignored. The two clock fields may be left out (as in EPD:
+    /// blanks of any kind (spaces, tabs, a newline) are ignored. The two clock fields may be left out (as in EPD:
     /// 0 and 1). A fullmove number of 0 reads as 1.
     ///
     /// # Errors
@@ -251,10 +254,13 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
     // dominated the profile of FEN reading.
     let mut parts = [""; 6];
     let mut found = 0;
+    // Blanks of any kind (newline, tab, carriage return) around the FEN are
+    // ignored; inside it, fields are separated by runs of ASCII spaces.
+    let fen = fen.trim_ascii();
     let bytes = fen.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b' ' || (found == 0 && bytes[i].is_ascii_whitespace()) {
+        if bytes[i] == b' ' {
             i += 1;
             continue;
         }
@@ -263,13 +269,7 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
             i += 1;
         }
         // Fields end at ASCII spaces, so both ends are character boundaries.
-        let mut field = fen.get(start..i).unwrap_or("");
-        if i == bytes.len() {
-            field = field.trim_end_matches(|c: char| c.is_ascii_whitespace());
-            if field.is_empty() {
-                break;
-            }
-        }
+        let field = fen.get(start..i).unwrap_or("");
         if found < 6 {
             parts[found] = field;
         }
@@ -459,7 +459,12 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
             return Err(err("White's rights come before Black's".to_string()));
         }
         seen_black |= color == Color::Black;
-        if rights[..count].contains(&Some((color, right))) || count == 4 {
+        if count == 4 {
+            return Err(err(
+                "more than four castling rights (two per side at most)".to_string(),
+            ));
+        }
+        if rights[..count].contains(&Some((color, right))) {
             return Err(err(alloc::format!("{c:?} is given twice")));
         }
         rights[count] = Some((color, right));
@@ -509,7 +514,10 @@ impl Position {
             let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
             if !standard {
                 if mode == Some(CastlingMode::Standard) {
-                    return Err(bad);
+                    return Err(PositionError::CastlingNeedsChess960 {
+                        color,
+                        right: right_char(color, right),
+                    });
                 }
                 needs_chess960 = true;
             }

@@ -21,8 +21,10 @@ use core::fmt;
 /// a move back costs O(1); a repetition query looks back only as far as the
 /// last capture or pawn move, never replaying the game.
 ///
-/// [`Game::play`] follows the rules of movement only: it does not refuse a
-/// move after the game has ended. Ask [`Game::outcome`] after each move.
+/// Once the game is over ([`Game::outcome`] is `Some`: by itself, or by a
+/// recorded resignation, agreement or accepted claim) it takes no more
+/// moves: [`Game::play`] and its text forms return an error carrying the
+/// outcome.
 ///
 /// ```
 /// use chess_arbiter::{DrawReason, Game};
@@ -44,6 +46,9 @@ pub struct Game {
     /// `keys[i]` is `positions[i].repetition_key()` (FIDE 9.2 identity).
     keys: Vec<u64>,
     moves: Vec<Move>,
+    /// An ending recorded in the current position: resignation, agreement
+    /// or an accepted draw claim.
+    pub(crate) ending: Option<Outcome>,
 }
 
 impl Default for Game {
@@ -83,6 +88,7 @@ impl Game {
             positions,
             keys,
             moves: Vec::with_capacity(64),
+            ending: None,
         }
     }
 
@@ -147,11 +153,15 @@ impl Game {
         &self.positions[ply]
     }
 
-    /// Plays `m` if it is legal in the current position (FIDE 3).
+    /// Plays `m` if it is legal in the current position (FIDE 3) and the
+    /// game is not over.
     ///
     /// # Errors
     ///
-    /// [`IllegalMoveError`] if `m` is not a legal move; the game is then unchanged.
+    /// [`IllegalMoveError`] if `m` is not a legal move, saying why
+    /// ([`IllegalMoveError::reason`]), or if the game is already over
+    /// ([`IllegalMoveReason::GameOver`](crate::IllegalMoveReason::GameOver));
+    /// the game is then unchanged.
     ///
     /// ```
     /// use chess_arbiter::{Game, Move, Square};
@@ -161,6 +171,13 @@ impl Game {
     /// assert_eq!(game.moves().len(), 1);
     /// ```
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMoveError::new(
+                m,
+                self.position(),
+                crate::IllegalMoveReason::GameOver(outcome),
+            ));
+        }
         let mut next = self.position().clone();
         next.play(m)?;
         self.push(m, next);
@@ -173,7 +190,8 @@ impl Game {
     /// # Errors
     ///
     /// [`UciError::Syntax`] for malformed text, [`UciError::Illegal`] for a
-    /// move that is not legal here; the game is then unchanged.
+    /// move that is not legal here, [`UciError::GameOver`] once the game is
+    /// over; the game is then unchanged.
     ///
     /// ```
     /// use chess_arbiter::{Game, MoveKind, UciError};
@@ -182,6 +200,12 @@ impl Game {
     /// assert!(matches!(game.play_uci("e8e6"), Err(UciError::Illegal { .. })));
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(UciError::GameOver {
+                input: uci.into(),
+                outcome,
+            });
+        }
         let m = self.position().parse_uci(uci)?;
         let mut next = self.position().clone();
         next.play_unchecked(m);
@@ -196,8 +220,9 @@ impl Game {
     ///
     /// [`SanError::Syntax`] for text that is not a move,
     /// [`SanError::Illegal`] for a move that is not legal here and
-    /// [`SanError::Ambiguous`] for one that could be several legal moves; the
-    /// game is then unchanged.
+    /// [`SanError::Ambiguous`] for one that could be several legal moves,
+    /// [`SanError::GameOver`] once the game is over; the game is then
+    /// unchanged.
     ///
     /// ```
     /// use chess_arbiter::{Game, SanError};
@@ -208,6 +233,12 @@ impl Game {
     /// assert!(matches!(game.play_san("Ke3"), Err(SanError::Illegal { .. })));
     /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(SanError::GameOver {
+                input: san.into(),
+                outcome,
+            });
+        }
         let m = self.position().parse_san(san)?;
         let mut next = self.position().clone();
         next.play_unchecked(m);
@@ -224,6 +255,22 @@ impl Game {
     /// Takes back the last move and returns it, or `None` at the start
     /// position. Costs O(1): the game keeps every position it passed.
     ///
+    /// A recorded ending (a resignation, an agreed draw, an accepted claim)
+    /// was made in the position the last move led to, so it is taken back
+    /// with that move; at the start position `undo` only clears it. An
+    /// ending the position decides by itself (checkmate, ...) goes with the
+    /// move that made it, as always.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Game};
+    /// let mut game = Game::new();
+    /// game.play_uci("f2f3").unwrap();
+    /// game.resign(Color::Black).unwrap();
+    /// assert!(game.outcome().is_some());
+    /// assert_eq!(game.undo().map(|m| m.to_string()), Some("f2f3".to_string()));
+    /// assert_eq!(game.outcome(), None);
+    /// ```
+    ///
     /// ```
     /// use chess_arbiter::Game;
     /// let mut game = Game::new();
@@ -233,6 +280,7 @@ impl Game {
     /// assert_eq!(game.undo(), None);
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
+        self.ending = None;
         let m = self.moves.pop()?;
         self.positions.pop();
         self.keys.pop();
@@ -299,8 +347,15 @@ impl Game {
     }
 
     fn threefold_claim(&self) -> bool {
+        self.threefold_way().is_some()
+    }
+
+    /// How a threefold repetition claim is made: `Some(None)` now,
+    /// `Some(Some(m))` by announcing `m` (the first such legal move), `None`
+    /// not at all. Ignores whether the game is over.
+    pub(crate) fn threefold_way(&self) -> Option<Option<Move>> {
         if self.repetitions() >= 3 {
-            return true;
+            return Some(None);
         }
         let ply = self.moves.len();
         let pos = self.position();
@@ -327,20 +382,21 @@ impl Game {
             .collect();
         twice.dedup();
         if twice.is_empty() {
-            return false;
+            return None;
         }
         // Such a position had a move played from it, so it is neither mate
         // nor stalemate: the announced move cannot end the game by itself.
         pos.legal_moves()
             .into_iter()
             .filter(|&m| !is_zeroing(pos, m))
-            .any(|m| {
+            .find(|&m| {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let key = child.repetition_key();
                 twice.binary_search(&key).is_ok()
                     && self.earlier_occurrences(&child, key, ply + 1) >= 2
             })
+            .map(Some)
     }
 
     /// `true` if the player to move may claim a draw by the fifty-move rule
@@ -362,19 +418,27 @@ impl Game {
     }
 
     fn fifty_moves_claim(&self) -> bool {
+        self.fifty_moves_way().is_some()
+    }
+
+    /// How a fifty-move claim is made: `Some(None)` now, `Some(Some(m))` by
+    /// announcing `m` (the first such legal move), `None` not at all.
+    /// Ignores whether the game is over.
+    pub(crate) fn fifty_moves_way(&self) -> Option<Option<Move>> {
         let pos = self.position();
         match pos.halfmove_clock() {
-            0..=98 => false,
+            0..=98 => None,
             99 => pos
                 .legal_moves()
                 .into_iter()
                 .filter(|&m| !is_zeroing(pos, m))
-                .any(|m| {
+                .find(|&m| {
                     let mut child = pos.clone();
                     child.play_unchecked(m);
                     child.has_legal_moves()
-                }),
-            _ => true,
+                })
+                .map(Some),
+            _ => Some(None),
         }
     }
 
@@ -433,11 +497,13 @@ impl Game {
         }
     }
 
-    /// How the game has ended by itself, if it has, in this order:
-    /// checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead position by
-    /// insufficient material (5.2.2), seventy-five moves (9.6.2), fivefold
-    /// repetition (9.6.1). Draws that must be claimed are not outcomes: see
-    /// [`Game::claimable_draw`].
+    /// How the game has ended, if it has: a recorded ending
+    /// ([`Game::resign`], [`Game::agree_draw`], an accepted
+    /// [`Game::claim_draw`]), or else the first of these that the game
+    /// decides by itself: checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead
+    /// position by insufficient material (5.2.2), seventy-five moves
+    /// (9.6.2), fivefold repetition (9.6.1). A draw that may be claimed is
+    /// no outcome until it is claimed: see [`Game::claimable_draw`].
     ///
     /// ```
     /// use chess_arbiter::{DrawReason, Game, Outcome};
@@ -447,6 +513,9 @@ impl Game {
     /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::InsufficientMaterial }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.ending.is_some() {
+            return self.ending;
+        }
         self.position().outcome().or_else(|| {
             self.is_fivefold_repetition().then_some(Outcome::Draw {
                 reason: DrawReason::FivefoldRepetition,
@@ -492,7 +561,7 @@ impl Game {
 
 /// `true` if `m` captures or moves a pawn: it resets the half-move clock and
 /// nothing played before it can recur.
-fn is_zeroing(pos: &Position, m: Move) -> bool {
+pub(crate) fn is_zeroing(pos: &Position, m: Move) -> bool {
     pos.by_role(Role::Pawn).contains(m.from())
         || (!m.is_castle() && pos.by_color(!pos.turn()).contains(m.to()))
 }
@@ -509,9 +578,10 @@ fn same_position(a: &Position, b: &Position) -> bool {
 }
 
 impl PartialEq for Game {
-    /// Equal when the start positions and the moves played are.
+    /// Equal when the start positions, the moves played and the recorded
+    /// endings are.
     fn eq(&self, other: &Game) -> bool {
-        self.start() == other.start() && self.moves == other.moves
+        self.start() == other.start() && self.moves == other.moves && self.ending == other.ending
     }
 }
 
@@ -537,6 +607,7 @@ impl fmt::Debug for Game {
             .field("start", &self.start().fen())
             .field("moves", &Moves(self))
             .field("position", &self.position().fen())
+            .field("ending", &self.ending)
             .finish()
     }
 }

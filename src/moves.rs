@@ -284,7 +284,9 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({self}, {:?})", self.kind())
+        // The squares as stored (castling: king and rook), so that castles
+        // with different rooks never look alike.
+        write!(f, "Move({}, {:?})", crate::illegal::RawMove(*self), self.kind())
     }
 }
 

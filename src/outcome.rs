@@ -19,7 +19,11 @@ use core::fmt;
 /// assert_eq!(outcome.to_string(), "black wins by checkmate");
 /// assert_eq!(outcome.result(), "0-1");
 /// ```
+///
+/// The enum and its reasons are `#[non_exhaustive]`: a `match` on them
+/// needs a `_` arm, so that a later version may name more endings.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum Outcome {
     /// One side won.
     Decisive {
@@ -42,11 +46,14 @@ pub enum Outcome {
 /// assert_eq!(WinReason::Timeout.to_string(), "timeout");
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum WinReason {
     /// The loser's king is checkmated (FIDE 5.1.1).
     Checkmate,
     /// The loser's flag fell and the winner could still mate (FIDE 6.9).
     Timeout,
+    /// The loser resigned (FIDE 5.1.2): see [`Game::resign`](crate::Game::resign).
+    Resignation,
 }
 
 /// Why a game was drawn.
@@ -56,6 +63,7 @@ pub enum WinReason {
 /// assert_eq!(DrawReason::FiftyMoves.to_string(), "fifty-move rule");
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum DrawReason {
     /// The side to move has no legal move and is not in check (FIDE 5.2.1).
     Stalemate,
@@ -74,6 +82,9 @@ pub enum DrawReason {
     /// A flag fell but the other side could not have mated by any series of
     /// legal moves (FIDE 6.9).
     TimeoutVsInsufficientMaterial,
+    /// The players agreed to a draw (FIDE 5.2.3): see
+    /// [`Game::agree_draw`](crate::Game::agree_draw).
+    Agreement,
 }
 
 impl Outcome {
@@ -120,6 +131,7 @@ impl fmt::Display for WinReason {
         f.write_str(match self {
             WinReason::Checkmate => "checkmate",
             WinReason::Timeout => "timeout",
+            WinReason::Resignation => "resignation",
         })
     }
 }
@@ -134,6 +146,7 @@ impl fmt::Display for DrawReason {
             DrawReason::ThreefoldRepetition => "threefold repetition",
             DrawReason::FiftyMoves => "fifty-move rule",
             DrawReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
+            DrawReason::Agreement => "agreement",
         })
     }
 }

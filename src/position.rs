@@ -37,20 +37,31 @@ pub struct Position {
     pub(crate) mode: CastlingMode,
 }
 
-/// An illegal move was given to [`Position::play`] or [`Game::play`](crate::Game::play).
+/// An illegal move was given to [`Position::play`] or [`Game::play`](crate::Game::play):
+/// the move as given (its squares as stored and its kind), the position, and why.
 ///
 /// ```
-/// use chess_arbiter::{Move, Position, Square};
+/// use chess_arbiter::{IllegalMoveReason, Move, Position, Square};
 /// let err = Position::new().play(Move::new(Square::E2, Square::E5)).unwrap_err();
-/// assert_eq!(err.to_string(), "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal move e2e5 (normal move) in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1: \
+///      the white pawn on e2 cannot move to e5",
+/// );
+/// // A hand-built move of the wrong kind says so.
+/// let err = Position::new().play(Move::new(Square::E2, Square::E4)).unwrap_err();
+/// assert_eq!(err.reason, IllegalMoveReason::WrongKind { legal: Move::double_push(Square::E2, Square::E4) });
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[error("illegal move {mv} in {fen}")]
+#[error("illegal move {} ({}) in {fen}: {reason}", crate::illegal::RawMove(*.mv), .mv.kind())]
+#[non_exhaustive]
 pub struct IllegalMoveError {
     /// The move that was refused.
     pub mv: Move,
     /// The FEN of the position it was refused in.
     pub fen: alloc::string::String,
+    /// Why it was refused.
+    pub reason: crate::IllegalMoveReason,
 }
 
 impl Default for Position {
@@ -404,8 +415,12 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`IllegalMoveError`] if `m` is not among [`Position::legal_moves`];
-    /// the position is then unchanged.
+    /// [`IllegalMoveError`] if `m` is not among [`Position::legal_moves`],
+    /// with the reason; the position is then unchanged. A move built by hand
+    /// with the wrong [`MoveKind`](crate::MoveKind) (`Move::new(E2, E4)` for
+    /// the double push) is refused with
+    /// [`IllegalMoveReason::WrongKind`](crate::IllegalMoveReason::WrongKind)
+    /// naming the legal move: build moves with [`Position::find_move`].
     ///
     /// ```
     /// use chess_arbiter::{Move, Position, Square};
@@ -418,10 +433,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError {
-                mv: m,
-                fen: self.fen(),
-            })
+            Err(IllegalMoveError::new(m, self, self.why_illegal(m)))
         }
     }
 

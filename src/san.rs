@@ -12,12 +12,16 @@
 
 mod legal;
 mod read;
+mod why;
 mod write;
 
 use crate::moves::Move;
 use crate::position::Position;
 use crate::text::San;
+use crate::{IllegalMoveReason, Outcome};
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+pub(crate) use legal::reach;
 use read::{Mismatch, read};
 
 /// A SAN move that could not be read, is not legal here, or could be more
@@ -45,22 +49,51 @@ pub enum SanError {
         reason: &'static str,
     },
     /// Well formed, but no legal move of the position matches it.
-    #[error("illegal SAN {input:?} in {fen}: no legal move matches")]
+    #[error("illegal SAN {input:?} in {fen}: {reason}")]
     Illegal {
         /// The text as given.
         input: String,
         /// The position's FEN.
         fen: String,
+        /// Why: no such piece can reach the square, it is pinned, the move
+        /// would leave the king in check, ...
+        reason: IllegalMoveReason,
     },
     /// Well formed, but more than one legal move matches it (FIDE
     /// Appendix C.10 asks for the from file or rank).
-    #[error("ambiguous SAN {input:?} in {fen}: more than one legal move matches")]
+    #[error("ambiguous SAN {input:?} in {fen}: it could be {}", Candidates(.candidates))]
     Ambiguous {
         /// The text as given.
         input: String,
         /// The position's FEN.
         fen: String,
+        /// The legal moves it could be, in SAN.
+        candidates: Vec<San>,
     },
+    /// The game is already over ([`Game::play_san`](crate::Game::play_san)).
+    #[error("SAN move {input:?} after the end of the game: {outcome}")]
+    GameOver {
+        /// The text as given.
+        input: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+}
+
+/// `"Nbd2 or Nfd2"`, `"Ra1, Rb1 or Rc1"`.
+struct Candidates<'a>(&'a [San]);
+
+impl core::fmt::Display for Candidates<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let n = self.0.len();
+        for (i, san) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == n { " or " } else { ", " })?;
+            }
+            f.write_str(san)?;
+        }
+        Ok(())
+    }
 }
 
 const NOT_STRICT: &str = "not written as san() writes it (strict SAN)";
@@ -124,8 +157,11 @@ impl Position {
     /// target square, `=Q` for a promotion; castling is `O-O` or `O-O-O`, in
     /// Chess960 too. Never allocates.
     ///
-    /// An illegal `m` is written in UCI notation instead (`e2e5`), which no
-    /// SAN move looks like and which [`Position::parse_san`] rejects.
+    /// An illegal `m` (not one of [`Position::legal_moves`], such as a
+    /// hand-built move of the wrong kind) is written as its squares in
+    /// parentheses instead, `(e2e5)`: no SAN looks like that, and
+    /// [`Position::parse_san`] refuses it as a syntax error, so the text can
+    /// never read back as some other, legal move.
     ///
     /// ```
     /// use chess_arbiter::{Move, Position, Square};
@@ -134,8 +170,12 @@ impl Position {
     /// assert_eq!(pos.san(Move::new(Square::F1, Square::G3)).as_str(), "Ng3");
     /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
     /// assert_eq!(pos.san(Move::new(Square::A1, Square::A8)).as_str(), "Ra8#");
-    /// // Not legal: its UCI text.
-    /// assert_eq!(pos.san(Move::new(Square::A1, Square::B2)).as_str(), "a1b2");
+    /// // Not legal: its squares in parentheses, which parse_san refuses.
+    /// assert_eq!(pos.san(Move::new(Square::A1, Square::B2)).as_str(), "(a1b2)");
+    /// let start = Position::new();
+    /// let wrong_kind = Move::new(Square::E2, Square::E4); // the double push has its own kind
+    /// assert_eq!(start.san(wrong_kind).as_str(), "(e2e4)");
+    /// assert!(start.parse_san("(e2e4)").is_err());
     /// ```
     pub fn san(&self, m: Move) -> San {
         match self.write_san(m, true) {
@@ -146,9 +186,17 @@ impl Position {
 
     #[cold]
     fn uci_as_san(&self, m: Move) -> San {
-        let mut san = Written::EMPTY;
-        self.uci(m).chars().for_each(|c| san.push(c));
-        san.san()
+        let mut text = San::empty();
+        text.push('(');
+        for sq in [m.from(), m.to()] {
+            text.push(sq.file().char());
+            text.push(sq.rank().char());
+        }
+        if let Some(role) = m.promotion_role() {
+            text.push(role.char());
+        }
+        text.push(')');
+        text
     }
 
     /// Reads a move in algebraic notation as players write it, leniently:
@@ -189,12 +237,19 @@ impl Position {
             reason,
         })?;
         match self.find(described) {
-            Ok(m) if en_passant && !m.is_en_passant() => Err(self.illegal(input)),
+            Ok(m) if en_passant && !m.is_en_passant() => {
+                Err(self.illegal(input, IllegalMoveReason::NotEnPassant))
+            }
             Ok(m) => Ok(m),
-            Err(Mismatch::Illegal) => Err(self.illegal(input)),
+            Err(Mismatch::Illegal) => Err(self.illegal(input, self.why_no_match(described))),
             Err(Mismatch::Ambiguous) => Err(SanError::Ambiguous {
                 input: input.to_string(),
                 fen: self.fen(),
+                candidates: self
+                    .candidates(described)
+                    .into_iter()
+                    .map(|m| self.san(m))
+                    .collect(),
             }),
         }
     }
@@ -244,10 +299,11 @@ impl Position {
         }
     }
 
-    fn illegal(&self, input: &str) -> SanError {
+    fn illegal(&self, input: &str, reason: IllegalMoveReason) -> SanError {
         SanError::Illegal {
             input: input.to_string(),
             fen: self.fen(),
+            reason,
         }
     }
 }

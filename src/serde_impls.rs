@@ -250,6 +250,7 @@ named!(MoveKind, "move kind", {
 named!(WinReason, "win reason", {
     WinReason::Checkmate => "checkmate",
     WinReason::Timeout => "timeout",
+    WinReason::Resignation => "resignation",
 });
 
 named!(DrawReason, "draw reason", {
@@ -260,6 +261,7 @@ named!(DrawReason, "draw reason", {
     DrawReason::ThreefoldRepetition => "threefold-repetition",
     DrawReason::FiftyMoves => "fifty-moves",
     DrawReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
+    DrawReason::Agreement => "agreement",
 });
 
 // ---------------------------------------------------------------- moves

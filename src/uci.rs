@@ -4,7 +4,7 @@
 use crate::moves::Move;
 use crate::position::Position;
 use crate::text::Uci;
-use crate::{Bitboard, MoveList, Role, Square};
+use crate::{Bitboard, IllegalMoveReason, MoveList, Outcome, Role, Square};
 use alloc::string::{String, ToString};
 
 /// A UCI move that could not be read or is not legal here.
@@ -14,27 +14,46 @@ use alloc::string::{String, ToString};
 /// let pos = Position::new();
 /// assert!(matches!(pos.parse_uci("e2e5"), Err(UciError::Illegal { .. })));
 /// assert!(matches!(pos.parse_uci("e2"), Err(UciError::Syntax { .. })));
+/// assert_eq!(
+///     pos.parse_uci("E2E4").unwrap_err().to_string(),
+///     "invalid UCI move \"E2E4\": UCI is written in lower case, like e2e4 or e7e8q",
+/// );
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum UciError {
-    /// Not of the form `<from><to>[promotion]`, like `e2e4` or `e7e8q`.
-    #[error(
-        "invalid UCI move {input:?}: expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q"
-    )]
+    /// Not of the form `<from><to>[promotion]`, like `e2e4` or `e7e8q`, in
+    /// lower case.
+    #[error("invalid UCI move {input:?}: {reason}")]
     Syntax {
         /// The text as given.
         input: String,
+        /// What is wrong with it.
+        reason: &'static str,
     },
     /// Well formed, but not a legal move in the position.
-    #[error("illegal UCI move {input:?} in {fen}")]
+    #[error("illegal UCI move {input:?} in {fen}: {reason}")]
     Illegal {
         /// The text as given.
         input: String,
         /// The position's FEN.
         fen: String,
+        /// Why it is not legal (e.g. a promotion piece is needed: `e7e8q`).
+        reason: IllegalMoveReason,
+    },
+    /// The game is already over ([`Game::play_uci`](crate::Game::play_uci)).
+    #[error("UCI move {input:?} after the end of the game: {outcome}")]
+    GameOver {
+        /// The text as given.
+        input: String,
+        /// How the game ended.
+        outcome: Outcome,
     },
 }
+
+const EXPECTED: &str =
+    "expected a from square, a to square and an optional promotion letter, like e2e4 or e7e8q";
+const LOWER_CASE: &str = "UCI is written in lower case, like e2e4 or e7e8q";
 
 impl Position {
     /// Reads a UCI move and finds it among the legal moves. In standard chess
@@ -43,8 +62,10 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`UciError::Syntax`] for malformed text, [`UciError::Illegal`] for a
-    /// move that is not legal here.
+    /// [`UciError::Syntax`] for malformed text (also upper case: `E2E4`,
+    /// `e7e8Q`), [`UciError::Illegal`] with the [`IllegalMoveReason`] for a
+    /// move that is not legal here (`e7e8` without the promotion letter:
+    /// [`IllegalMoveReason::PromotionNeeded`]).
     ///
     /// ```
     /// use chess_arbiter::{Position, MoveKind};
@@ -55,6 +76,11 @@ impl Position {
     pub fn parse_uci(&self, input: &str) -> Result<Move, UciError> {
         let syntax = || UciError::Syntax {
             input: input.to_string(),
+            reason: if input.bytes().any(|b| b.is_ascii_uppercase()) {
+                LOWER_CASE
+            } else {
+                EXPECTED
+            },
         };
         let (from, to, promotion) = match input.as_bytes() {
             [f1, r1, f2, r2] => (
@@ -95,6 +121,16 @@ impl Position {
             .ok_or_else(|| UciError::Illegal {
                 input: input.to_string(),
                 fen: self.fen(),
+                reason: match self.locate(from, to, promotion) {
+                    Err(reason) => reason,
+                    // Only a Chess960 castling written as the king's two
+                    // steps: UCI writes it king-takes-rook there.
+                    Ok(_) => IllegalMoveReason::CannotMoveThere {
+                        piece: self.piece_at(from).unwrap_or(Role::King.of(self.turn)),
+                        from,
+                        to,
+                    },
+                },
             })
     }
 

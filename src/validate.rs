@@ -49,6 +49,17 @@ pub enum PositionError {
         /// The right as FEN writes it (`K`, `q`, `H`, ...).
         right: char,
     },
+    /// A castling right that only Chess960 has (the king off the e-file or
+    /// the rook off the corner), in a position read in standard mode.
+    #[error(
+        "illegal position: castling right {right:?} of {color} needs Chess960 (king or rook off its standard square), but the position is read in standard mode"
+    )]
+    CastlingNeedsChess960 {
+        /// Whose right.
+        color: Color,
+        /// The right as FEN writes it.
+        right: char,
+    },
 }
 
 impl Position {

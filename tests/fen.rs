@@ -385,15 +385,22 @@ fn chess960_rights_need_chess960_mode() {
     let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
     assert_eq!(
         Position::from_fen_with_mode(fen, CastlingMode::Standard),
-        Err(pos_err(PositionError::CastlingRights {
+        Err(pos_err(PositionError::CastlingNeedsChess960 {
             color: Color::White,
             right: 'H'
         }))
     );
+    assert_eq!(
+        Position::from_fen_with_mode(fen, CastlingMode::Standard)
+            .unwrap_err()
+            .to_string(),
+        "invalid FEN: illegal position: castling right 'H' of white needs Chess960 \
+         (king or rook off its standard square), but the position is read in standard mode"
+    );
     let xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
     assert_eq!(
         Position::from_fen_with_mode(xfen, CastlingMode::Standard),
-        Err(pos_err(PositionError::CastlingRights {
+        Err(pos_err(PositionError::CastlingNeedsChess960 {
             color: Color::White,
             right: 'K'
         }))
@@ -587,7 +594,9 @@ fn error_messages_name_the_field_and_the_fault() {
         (String::new(), "invalid FEN: empty"),
         (
             start_with("w"),
-            "invalid FEN: 2 fields, expected 4 to 6 (board, turn, castling, en passant[, clocks])",
+            "invalid FEN: found 2 fields, expected 4 to 6 separated by spaces: board, turn, \
+             castling, en passant[, halfmove clock, fullmove number], like \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ),
         (
             "4k3/8/8/8/8/8/8/8 w - - 0 1".to_string(),
@@ -652,7 +661,9 @@ fn matches_status(err: &PositionError, status: &str) -> bool {
         "PAWNS_ON_BACKRANK" => matches!(err, PawnOnBackRank(_)),
         "OPPOSITE_CHECK" => *err == OppositeCheck,
         "IMPOSSIBLE_CHECK" | "TOO_MANY_CHECKERS" => *err == ImpossibleCheck,
-        "BAD_CASTLING_RIGHTS" => matches!(err, CastlingRights { .. }),
+        "BAD_CASTLING_RIGHTS" => {
+            matches!(err, CastlingRights { .. } | CastlingNeedsChess960 { .. })
+        }
         "INVALID_EP_SQUARE" => matches!(err, InvalidEnPassant(_)),
         _ => false,
     }

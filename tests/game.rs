@@ -340,12 +340,14 @@ fn no_claim_once_the_game_is_over() {
     assert!(!seventy_five.can_claim_fifty_moves());
     assert_eq!(seventy_five.claimable_draw(), None);
 
-    // A dead position with a long clock and a threefold repetition.
+    // A dead position with a long clock: no claim, and no more moves.
     let mut dead = game("4k3/8/8/8/8/8/8/3NK3 w - - 120 100");
-    play(&mut dead, "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8");
-    assert_eq!(dead.repetitions(), 3);
     assert_eq!(dead.outcome(), draw(DrawReason::InsufficientMaterial));
     assert!(!dead.can_claim_fifty_moves() && !dead.can_claim_threefold_repetition());
+    assert_eq!(
+        dead.play_uci("e1f1").unwrap_err().to_string(),
+        "UCI move \"e1f1\" after the end of the game: draw by insufficient material"
+    );
 
     // Stalemate at a clock of 100.
     let stalemate = game("7k/5Q2/6K1/8/8/8/8/8 b - - 100 80");

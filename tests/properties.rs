@@ -24,7 +24,9 @@
 //! that carries the passed square after every double step (as
 //! tests/zobrist.rs does).
 
-use chess_arbiter::{CastlingMode, Color, Game, Move, MoveKind, Outcome, Position, Role, Square};
+use chess_arbiter::{
+    CastlingMode, Color, Game, IllegalMoveReason, Move, MoveKind, Outcome, Position, Role, Square,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::fmt;
@@ -219,6 +221,8 @@ fn reference_fifty(game: &Game) -> bool {
 
 /// Replays the walk in a `Game`, calling `check` after every move (and at
 /// the start) with the game and the repetition fields of its positions.
+/// The replay stops where the game ends (a game takes no move after its
+/// end; the walk's positions go on regardless).
 fn replay_game(
     walk: &Walk,
     mut check: impl FnMut(&Game, &[String], &str) -> Result<(), TestCaseError>,
@@ -238,6 +242,9 @@ fn replay_game(
             game.position().fen()
         );
         check(&game, &history, &context)?;
+        if game.outcome().is_some() {
+            break;
+        }
     }
     Ok(())
 }
@@ -390,6 +397,13 @@ proptest! {
     #[test]
     fn game_undo_after_play_restores_an_equal_game(walk in walks()) {
         replay_game(&walk, |game, _, context| {
+            if let Some(outcome) = game.outcome() {
+                for m in game.position().legal_moves() {
+                    let err = game.clone().play(m).expect_err("no move after the end");
+                    prop_assert_eq!(err.reason, IllegalMoveReason::GameOver(outcome), "{}", context);
+                }
+                return Ok(());
+            }
             for m in game.position().legal_moves() {
                 let mut after = game.clone();
                 after.play(m).map_err(|e| TestCaseError::fail(format!("{context}: {e}")))?;

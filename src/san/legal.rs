@@ -8,7 +8,7 @@ use crate::{Bitboard, Rank, Role, Square, attacks};
 
 impl Position {
     /// The legal castling moves (none in check).
-    pub(super) fn castles(&self) -> MoveList {
+    pub(crate) fn castles(&self) -> MoveList {
         let mut moves = MoveList::new();
         let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
         if (self.castling & back_rank).any() && !self.is_check() {
@@ -28,7 +28,7 @@ impl Position {
     /// The legal move of the side to move's piece on `from` to `to` (not
     /// castling) with that promotion, with its kind (double push, en passant)
     /// worked out; `None` if there is none.
-    pub(super) fn legal_move(
+    pub(crate) fn legal_move(
         &self,
         from: Square,
         to: Square,
@@ -158,7 +158,7 @@ impl Position {
 /// The squares from which a piece of `role` (not a pawn) attacks `to`:
 /// every such attack is symmetric.
 #[inline(always)]
-pub(super) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Knight => attacks::knight(to),
         Role::Bishop => attacks::bishop(to, occupied),

@@ -12,6 +12,9 @@ const EXPECTED: &str = "expected a piece letter (none for a pawn), an optional f
 const NULL_MOVE: &str = "null moves are not supported";
 const NOT_ASCII: &str = "contains a character that is not ASCII";
 const EMPTY: &str = "empty";
+const ILLEGAL_MARK: &str = "a move in parentheses is how san() writes an illegal move";
+const FILE_CASE: &str = "files are lower case (a to h), piece letters upper case (N, B, R, Q, K)";
+const PIECE_CASE: &str = "piece letters are upper case (N, B, R, Q, K); b is the b-file";
 const PROMOTION: &str = "= must be followed by N, B, R or Q";
 
 /// Move annotations a player may append (`!?` before `!`, so the longest wins).
@@ -48,6 +51,9 @@ pub(super) fn read(input: &str) -> Result<(Described, bool), &'static str> {
     if !input.is_ascii() {
         return Err(NOT_ASCII);
     }
+    if input.starts_with('(') {
+        return Err(ILLEGAL_MARK);
+    }
     let mut s = input.as_bytes();
     if let Some(rest) = ANNOTATIONS.iter().find_map(|a| s.strip_suffix(*a)) {
         s = rest;
@@ -66,7 +72,17 @@ pub(super) fn read(input: &str) -> Result<(Described, bool), &'static str> {
         b"O-O" | b"0-0" => Described::Castle(CastlingSide::KingSide),
         b"O-O-O" | b"0-0-0" => Described::Castle(CastlingSide::QueenSide),
         b"--" | b"Z0" | b"0000" | b"@@@@" => return Err(NULL_MOVE),
-        _ => read_move(s)?,
+        _ => read_move(s).map_err(|reason| {
+            if reason != EXPECTED {
+                reason
+            } else if s.iter().any(|&b| matches!(b, b'A' | b'C'..=b'H')) {
+                FILE_CASE
+            } else if matches!(s.first(), Some(b'n' | b'r' | b'q' | b'k')) {
+                PIECE_CASE
+            } else {
+                reason
+            }
+        })?,
     };
     Ok((described, en_passant))
 }

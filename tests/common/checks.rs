@@ -10,7 +10,8 @@
 #![allow(dead_code)] // each includer uses a different part
 
 use chess_arbiter::{
-    CastlingMode, DrawReason, Game, Move, MoveKind, Outcome, Position, Square, WinReason,
+    CastlingMode, DrawReason, Game, IllegalMoveReason, Move, MoveKind, Outcome, Position, Square,
+    WinReason,
 };
 
 /// Positions a target picks by its first byte: the start, Chess960 starts,
@@ -258,7 +259,15 @@ pub fn game(data: &[u8]) {
     for &byte in data.iter().skip(2) {
         let pos = game.position().clone();
         let moves = pos.legal_moves();
+        // A game that is over takes no more moves; the error says so.
+        let over = game.outcome();
         match byte % 8 {
+            0..=3 | 4..=5 | 7 if over.is_some() => {
+                if let Some(&m) = moves.first() {
+                    let err = game.clone().play(m).expect_err("no move after the end");
+                    assert_eq!(err.reason, IllegalMoveReason::GameOver(over.unwrap()));
+                }
+            }
             0..=3 => {
                 if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
                     let before = game.clone();
