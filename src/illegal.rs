@@ -186,13 +186,13 @@ impl fmt::Display for CastlingSide {
 
 impl fmt::Display for MoveKind {
     /// `"normal move"`, `"double push"`, `"en passant capture"`,
-    /// `"castling (king takes own rook)"`, `"promotion"`.
+    /// `"castling"`, `"promotion"`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             MoveKind::Normal => "normal move",
             MoveKind::DoublePush => "double push",
             MoveKind::EnPassant => "en passant capture",
-            MoveKind::Castle => "castling (king takes own rook)",
+            MoveKind::Castle => "castling",
             MoveKind::Promotion => "promotion",
         })
     }

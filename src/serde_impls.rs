@@ -28,9 +28,16 @@
 //! is all there is to it (normal moves and promotions: `"g1f3"`,
 //! `"a7a8q"`), and otherwise as UCI plus the kind: `"e2e4 double-push"`,
 //! `"e5d6 en-passant"`, and castling as king-takes-rook, the way the move
-//! is stored, `"e1h1 castle"` (in Chess960 too). Every move round-trips
-//! exactly; reading checks the geometry each kind needs (a double push from
-//! the second rank, castling along the back rank, …).
+//! is stored, `"e1h1 castle"` (in Chess960 too). A normal move whose
+//! squares another kind could have is written with its kind too: `"e2e4
+//! normal"` (a rook's move), `"e5d6 normal"` (a plain capture), `"a1d1
+//! normal"` (any move along a back rank, where a Chess960 king may take
+//! its rook). Reading refuses a bare text with such squares (`"e2e4"`,
+//! `"e1g1"`): without a position it cannot tell which move is meant, and
+//! it never guesses. Every move round-trips exactly; reading checks the
+//! geometry each kind needs (a double push from the second rank, castling
+//! along the back rank, …). To read a bare UCI text in a position, use
+//! [`Position::parse_uci`].
 //!
 //! # Positions and games
 //!
@@ -42,7 +49,11 @@
 //!
 //! A [`Game`] is `{"start": FEN, "moves": [UCI, …]}`, each move in UCI
 //! relative to the position before it (`e1h1` for castling in Chess960).
-//! Reading replays the moves and stops at the first illegal one.
+//! Reading replays the moves and stops at the first illegal one. A game
+//! that ended by resignation, agreement or an accepted draw claim has a
+//! third field, `"ending"`, with that [`Outcome`]; reading records it again
+//! through [`Game::resign`], [`Game::agree_draw`] or [`Game::claim_draw`],
+//! so a claim that does not hold is an error.
 //!
 //! # Validation
 //!
@@ -69,7 +80,7 @@ use crate::{
     Piece, Position, Rank, Role, San, Square, Uci, WinReason,
 };
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
@@ -266,10 +277,31 @@ named!(DrawReason, "draw reason", {
 
 // ---------------------------------------------------------------- moves
 
+/// The other kinds a normal move from `from` to `to` could be, as far as
+/// its squares tell: a double push, an en passant capture, castling (king
+/// takes rook, any back-rank move in Chess960). Such a move is written with
+/// its kind, and a bare text with these squares is refused.
+fn ambiguous_kinds(from: Square, to: Square) -> Option<&'static str> {
+    let df = (to.file().index() as i32 - from.file().index() as i32).abs();
+    let (fr, tr) = (from.rank().index(), to.rank().index());
+    if df == 0 && ((fr == 1 && tr == 3) || (fr == 6 && tr == 4)) {
+        Some("double-push")
+    } else if df == 1 && ((fr == 4 && tr == 5) || (fr == 3 && tr == 2)) {
+        Some("en-passant")
+    } else if fr == tr && (fr == 0 || fr == 7) {
+        Some("castle")
+    } else {
+        None
+    }
+}
+
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (from, to) = (self.from(), self.to());
         match self.kind() {
+            MoveKind::Normal if ambiguous_kinds(from, to).is_some() => {
+                s.collect_str(&format_args!("{from}{to} normal"))
+            }
             MoveKind::Normal | MoveKind::Promotion => s.collect_str(self),
             MoveKind::DoublePush => s.collect_str(&format_args!("{from}{to} double-push")),
             MoveKind::EnPassant => s.collect_str(&format_args!("{from}{to} en-passant")),
@@ -314,6 +346,20 @@ fn parse_move(s: &str) -> Result<Move, String> {
             if !(a == 0 || b == 0 || a == b || a * b == 2) {
                 return Err(bad("no piece moves like that"));
             }
+            if let Some(other) = ambiguous_kinds(from, to) {
+                return Err(format!(
+                    "invalid move {s:?}: without a position these squares could be a {other} \
+                     or a normal move: write \"{uci} {other}\" or \"{uci} normal\""
+                ));
+            }
+            Move::new(from, to)
+        }
+        (Some("normal"), None) => {
+            let dr = tr as i32 - fr as i32;
+            let (a, b) = (df.abs(), dr.abs());
+            if !(a == 0 || b == 0 || a == b || a * b == 2) {
+                return Err(bad("no piece moves like that"));
+            }
             Move::new(from, to)
         }
         (None, Some(role)) => {
@@ -349,7 +395,7 @@ fn parse_move(s: &str) -> Result<Move, String> {
         }
         (Some(_), _) => {
             return Err(bad(
-                "the kind after the space must be double-push, en-passant or castle, with no promotion letter",
+                "the kind after the space must be normal, double-push, en-passant or castle, with no promotion letter",
             ));
         }
     };
@@ -442,24 +488,59 @@ impl Serialize for GameMoves<'_> {
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Game", 2)?;
+        // Text formats leave out an ending that is not there; binary formats
+        // (which read fields by position) always write it.
+        let readable = s.is_human_readable();
+        let fields = if self.ending.is_some() || !readable { 3 } else { 2 };
+        let mut st = s.serialize_struct("Game", fields)?;
         st.serialize_field("start", self.start())?;
         st.serialize_field("moves", &GameMoves(self))?;
+        if self.ending.is_some() || !readable {
+            st.serialize_field("ending", &self.ending)?;
+        }
         st.end()
     }
 }
 
-const GAME_FIELDS: &[&str] = &["start", "moves"];
+const GAME_FIELDS: &[&str] = &["start", "moves", "ending"];
 
 struct GameVisitor;
 
 impl GameVisitor {
-    fn build<E: de::Error>(start: Position, moves: Vec<String>) -> Result<Game, E> {
+    fn build<E: de::Error>(
+        start: Position,
+        moves: Vec<String>,
+        ending: Option<Outcome>,
+    ) -> Result<Game, E> {
         let mut game = Game::from_position(start);
         for (i, uci) in moves.iter().enumerate() {
             game.play_uci(uci)
                 .map_err(|e| E::custom(format_args!("move {} ({uci:?}): {e}", i + 1)))?;
         }
+        let Some(ending) = ending else {
+            return Ok(game);
+        };
+        // A recorded ending is recorded again, through the same rules.
+        let recorded = match ending {
+            Outcome::Decisive {
+                winner,
+                reason: WinReason::Resignation,
+            } => game.resign(!winner).map_err(|e| e.to_string()),
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            } => game.agree_draw().map_err(|e| e.to_string()),
+            Outcome::Draw {
+                reason: reason @ (DrawReason::ThreefoldRepetition | DrawReason::FiftyMoves),
+            } => match game.claim_draw() {
+                Ok(claimed) if claimed == reason => Ok(()),
+                Ok(claimed) => Err(format!("the claim that holds is {claimed}")),
+                Err(e) => Err(e.to_string()),
+            },
+            _ => Err(String::from(
+                "only a resignation, an agreed draw or a draw claim is recorded",
+            )),
+        };
+        recorded.map_err(|why| E::custom(format_args!("ending \"{ending}\": {why}")))?;
         Ok(game)
     }
 }
@@ -468,7 +549,7 @@ impl<'de> Visitor<'de> for GameVisitor {
     type Value = Game;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a game: {\"start\": FEN, \"moves\": [UCI, ...]}")
+        f.write_str("a game: {\"start\": FEN, \"moves\": [UCI, ...], \"ending\": optional outcome}")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Game, A::Error> {
@@ -478,20 +559,25 @@ impl<'de> Visitor<'de> for GameVisitor {
         let moves = seq
             .next_element::<Vec<String>>()?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let ending = seq.next_element::<Option<Outcome>>()?.flatten();
         if seq.next_element::<de::IgnoredAny>()?.is_some() {
-            return Err(de::Error::invalid_length(3, &self));
+            return Err(de::Error::invalid_length(4, &self));
         }
-        GameVisitor::build(start, moves)
+        GameVisitor::build(start, moves, ending)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Game, A::Error> {
         let mut start = None;
         let mut moves = None;
+        let mut ending = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "start" if start.is_none() => start = Some(map.next_value::<Position>()?),
                 "moves" if moves.is_none() => moves = Some(map.next_value::<Vec<String>>()?),
-                "start" | "moves" => {
+                "ending" if ending.is_none() => {
+                    ending = Some(map.next_value::<Option<Outcome>>()?);
+                }
+                "start" | "moves" | "ending" => {
                     return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
                 }
                 _ => return Err(de::Error::unknown_field(&key, GAME_FIELDS)),
@@ -499,7 +585,7 @@ impl<'de> Visitor<'de> for GameVisitor {
         }
         let start = start.ok_or_else(|| de::Error::missing_field("start"))?;
         let moves = moves.ok_or_else(|| de::Error::missing_field("moves"))?;
-        GameVisitor::build(start, moves)
+        GameVisitor::build(start, moves, ending.flatten())
     }
 }
 
@@ -541,10 +627,10 @@ impl<'de> Deserialize<'de> for Reason {
             }
             parse_named::<DrawReason>(s).map(Reason::Draw).map_err(|_| {
                 format!(
-                    "invalid outcome reason: expected checkmate, timeout, stalemate, \
+                    "invalid outcome reason: expected checkmate, timeout, resignation, stalemate, \
                          insufficient-material, fivefold-repetition, seventy-five-moves, \
-                         threefold-repetition, fifty-moves or timeout-vs-insufficient-material, \
-                         got {quoted}"
+                         threefold-repetition, fifty-moves, timeout-vs-insufficient-material \
+                         or agreement, got {quoted}"
                 )
             })
         })

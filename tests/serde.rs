@@ -104,7 +104,11 @@ fn castling_and_move_kinds_round_trip_as_names() {
 fn moves_round_trip_exactly_with_their_kind() {
     use Square::*;
     round_trip(&Move::new(G1, F3), r#""g1f3""#);
-    round_trip(&Move::new(E2, E4), r#""e2e4""#);
+    // Normal moves whose squares another kind could have carry their kind.
+    round_trip(&Move::new(E2, E4), r#""e2e4 normal""#);
+    round_trip(&Move::new(E5, D6), r#""e5d6 normal""#);
+    round_trip(&Move::new(E1, G1), r#""e1g1 normal""#);
+    round_trip(&Move::new(E2, E3), r#""e2e3""#);
     round_trip(&Move::double_push(E2, E4), r#""e2e4 double-push""#);
     round_trip(&Move::double_push(D7, D5), r#""d7d5 double-push""#);
     round_trip(&Move::en_passant(E5, D6), r#""e5d6 en-passant""#);
@@ -225,6 +229,7 @@ fn outcomes_round_trip_with_result_winner_and_reason() {
             DrawReason::TimeoutVsInsufficientMaterial,
             "timeout-vs-insufficient-material",
         ),
+        (DrawReason::Agreement, "agreement"),
     ];
     for (reason, name) in draws {
         round_trip(&reason, &format!("{name:?}"));
@@ -235,6 +240,14 @@ fn outcomes_round_trip_with_result_winner_and_reason() {
     }
     round_trip(&WinReason::Checkmate, r#""checkmate""#);
     round_trip(&WinReason::Timeout, r#""timeout""#);
+    round_trip(&WinReason::Resignation, r#""resignation""#);
+    round_trip(
+        &Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        },
+        r#"{"result":"1-0","winner":"white","reason":"resignation"}"#,
+    );
 }
 
 #[test]
@@ -257,8 +270,8 @@ fn malformed_values_are_refused_with_a_reason() {
     rejects::<CastlingMode>(r#""960""#, "castling mode");
     rejects::<CastlingSide>(r#""long""#, "castling side");
     rejects::<MoveKind>(r#""capture""#, "move kind");
-    rejects::<WinReason>(r#""resignation""#, "win reason");
-    rejects::<DrawReason>(r#""agreement""#, "draw reason");
+    rejects::<WinReason>(r#""forfeit""#, "win reason");
+    rejects::<DrawReason>(r#""adjournment""#, "draw reason");
     rejects::<Uci>(r#""e2""#, "UCI");
     rejects::<Uci>(r#""e2e4qq""#, "UCI");
     rejects::<Uci>(r#""aaaa""#, "UCI");
@@ -287,6 +300,35 @@ fn malformed_moves_are_refused_with_a_reason() {
 }
 
 #[test]
+fn a_bare_move_text_that_could_be_two_kinds_is_refused_never_guessed() {
+    for (text, other) in [
+        ("e2e4", "double-push"),
+        ("d7d5", "double-push"),
+        ("e5d6", "en-passant"),
+        ("c4b3", "en-passant"),
+        ("e1g1", "castle"),
+        ("e8c8", "castle"),
+        ("b1a1", "castle"),
+    ] {
+        let err = serde_json::from_str::<Move>(&format!("{text:?}")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "invalid move {text:?}: without a position these squares could be a {other} or a \
+                 normal move: write \"{text} {other}\" or \"{text} normal\" at line 1 column {}",
+                text.len() + 2
+            )
+        );
+    }
+    // In a position, UCI text finds the move with its kind.
+    let pos = chess_arbiter::Position::new();
+    assert_eq!(
+        pos.parse_uci("e2e4").unwrap(),
+        Move::double_push(Square::E2, Square::E4)
+    );
+}
+
+#[test]
 fn invalid_fens_are_refused_naming_the_fault() {
     rejects::<Position>(r#""not a fen""#, "invalid FEN");
     rejects::<Position>(
@@ -295,6 +337,41 @@ fn invalid_fens_are_refused_naming_the_fault() {
     );
     rejects::<Position>(r#""8/8/8/8/8/8/8/4K3 w - - 0 1""#, "king");
     rejects::<Position>("null", "FEN");
+}
+
+#[test]
+fn games_keep_a_recorded_ending_and_check_it_on_reading() {
+    let mut game = Game::new();
+    game.play_uci("e2e4").unwrap();
+    game.resign(Color::Black).unwrap();
+    round_trip(
+        &game,
+        r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"],"ending":{"result":"1-0","winner":"white","reason":"resignation"}}"#,
+    );
+    let mut drawn = Game::new();
+    drawn.agree_draw().unwrap();
+    round_trip_any(&drawn);
+    let mut claimed = Game::new();
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+        claimed.play_uci(uci).unwrap();
+    }
+    assert_eq!(claimed.claim_draw(), Ok(DrawReason::ThreefoldRepetition));
+    round_trip_any(&claimed);
+    // A claim that does not hold is refused.
+    let start = Position::new().fen();
+    rejects::<Game>(
+        &format!(
+            r#"{{"start":"{start}","moves":["g1f3"],"ending":{{"result":"1/2-1/2","winner":null,"reason":"threefold-repetition"}}}}"#
+        ),
+        "ending \"draw by threefold repetition\": no draw to claim",
+    );
+    // An automatic ending is not recorded: the moves decide it.
+    rejects::<Game>(
+        &format!(
+            r#"{{"start":"{start}","moves":[],"ending":{{"result":"0-1","winner":"black","reason":"checkmate"}}}}"#
+        ),
+        "only a resignation, an agreed draw or a draw claim is recorded",
+    );
 }
 
 #[test]
