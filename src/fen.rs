@@ -131,7 +131,56 @@ impl Position {
     /// ));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        parse(fen, None)
+        parse(fen, None, false)
+    }
+
+    /// Reads a FEN of standard chess as [`Position::from_fen`] does, but
+    /// drops what the board contradicts instead of refusing it: a castling
+    /// right without its king and rook on their standard squares (king on
+    /// e1/e8, rook in its corner), and an en passant square that no pawn can
+    /// just have passed. FENs from the web often carry such stale fields;
+    /// python-chess and shakmaty offer the same repair. For Chess960 use
+    /// [`Position::from_fen_lenient_with_mode`]: whether a right is stale
+    /// depends on the mode, and a lenient reader does not guess it.
+    ///
+    /// Everything else is checked as strictly as ever: a FEN that cannot be
+    /// read, or a position that breaks the other rules of [`PositionError`]
+    /// (kings, counts, pawns on the back ranks, checks), is still an error.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] as for [`Position::from_fen`], never
+    /// [`PositionError::CastlingRights`], [`PositionError::CastlingNeedsChess960`]
+    /// or [`PositionError::InvalidEnPassant`].
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// // White's king has left e1, Black's h-rook is gone, and no pawn stands on e4.
+    /// let stale = "r3k3/8/8/8/8/8/8/R4K1R w KQkq e3 0 1";
+    /// assert!(Position::from_fen(stale).is_err());
+    /// let pos = Position::from_fen_lenient(stale).unwrap();
+    /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w q - 0 1");
+    /// ```
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
+        parse(fen, Some(CastlingMode::Standard), true)
+    }
+
+    /// [`Position::from_fen_lenient`] in the given castling mode: in
+    /// [`CastlingMode::Chess960`] a right stays when its king stands
+    /// between the rooks on the back rank and that rook is there.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen_lenient`].
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingMode, Position};
+    /// let fen = "r3k3/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+    /// let pos = Position::from_fen_lenient_with_mode(fen, CastlingMode::Chess960).unwrap();
+    /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w KQq - 0 1");
+    /// ```
+    pub fn from_fen_lenient_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        parse(fen, Some(mode), true)
     }
 
     /// Reads a FEN in the given castling mode (see [`Position::from_fen`]).
@@ -148,7 +197,7 @@ impl Position {
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn from_fen_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
-        parse(fen, Some(mode))
+        parse(fen, Some(mode), false)
     }
 
     /// Writes the FEN of this position: the en passant square only when an
@@ -249,7 +298,7 @@ impl FromStr for Position {
     }
 }
 
-fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
+fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Position, FenError> {
     // Split by hand on runs of spaces: str::split and string compares
     // dominated the profile of FEN reading.
     let mut parts = [""; 6];
@@ -319,8 +368,11 @@ fn parse(fen: &str, mode: Option<CastlingMode>) -> Result<Position, FenError> {
             .max(1);
     }
     pos.validate_material()?;
-    pos.set_castling(&rights, mode)?;
-    pos.set_en_passant(ep)?;
+    pos.set_castling(&rights, mode, lenient)?;
+    let ep = match pos.set_en_passant(ep) {
+        Err(PositionError::InvalidEnPassant(_)) if lenient => None,
+        other => other.map(|()| ep)?,
+    };
     pos.validate_checks(ep)?;
     // The pieces' keys were added as they were placed.
     pos.key ^= pos.state_key();
@@ -461,7 +513,7 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
         seen_black |= color == Color::Black;
         if count == 4 {
             return Err(err(
-                "more than four castling rights (two per side at most)".to_string(),
+                "more than four castling rights (two per side at most)".to_string()
             ));
         }
         if rights[..count].contains(&Some((color, right))) {
@@ -479,6 +531,7 @@ impl Position {
         &mut self,
         rights: &[Option<(Color, Right)>; 4],
         mode: Option<CastlingMode>,
+        lenient: bool,
     ) -> Result<(), PositionError> {
         let mut needs_chess960 = false;
         for &(color, right) in rights.iter().flatten() {
@@ -489,6 +542,9 @@ impl Position {
                 right: right_char(color, right),
             };
             let Some(king) = king.single_square() else {
+                if lenient {
+                    continue;
+                }
                 return Err(bad);
             };
             let rooks = self.pieces(color, Role::Rook) & back;
@@ -503,17 +559,28 @@ impl Position {
                     Some(Square::from_coords(file, king.rank())).filter(|r| rooks.contains(*r))
                 }
             };
-            let Some(rook) = rook else { return Err(bad) };
+            let Some(rook) = rook else {
+                if lenient {
+                    continue;
+                }
+                return Err(bad);
+            };
             let side = CastlingSide::of(king, rook);
             let same_side = Iterator::any(&mut (self.castling & back), |r| {
                 CastlingSide::of(king, r) == side
             });
             if same_side {
+                if lenient {
+                    continue;
+                }
                 return Err(bad);
             }
             let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
             if !standard {
                 if mode == Some(CastlingMode::Standard) {
+                    if lenient {
+                        continue;
+                    }
                     return Err(PositionError::CastlingNeedsChess960 {
                         color,
                         right: right_char(color, right),

@@ -42,9 +42,9 @@ use core::fmt;
 pub struct Game {
     /// `positions[i]` is the position after `i` moves: never empty, the
     /// last one is the current position.
-    positions: Vec<Position>,
+    pub(crate) positions: Vec<Position>,
     /// `keys[i]` is `positions[i].repetition_key()` (FIDE 9.2 identity).
-    keys: Vec<u64>,
+    pub(crate) keys: Vec<u64>,
     moves: Vec<Move>,
     /// An ending recorded in the current position: resignation, agreement
     /// or an accepted draw claim.
@@ -569,7 +569,7 @@ pub(crate) fn is_zeroing(pos: &Position, m: Move) -> bool {
 /// The same position in the sense of FIDE 9.2.3: side to move, pieces on
 /// their squares, castling rights and a legal en passant capture. Keys
 /// already matched; this makes a 64-bit key collision harmless.
-fn same_position(a: &Position, b: &Position) -> bool {
+pub(crate) fn same_position(a: &Position, b: &Position) -> bool {
     a.by_role == b.by_role
         && a.by_color == b.by_color
         && a.turn == b.turn

@@ -299,7 +299,11 @@ impl Position {
     /// The castling move the king's move from `from` to `to` reads as, if it
     /// reads as one: onto its own rook, or two or more files along the back
     /// rank to the g- or c-file.
-    fn castling_reading(&self, from: Square, to: Square) -> Option<Result<Move, IllegalMoveReason>> {
+    fn castling_reading(
+        &self,
+        from: Square,
+        to: Square,
+    ) -> Option<Result<Move, IllegalMoveReason>> {
         let us = self.turn;
         let back = Rank::First.relative_to(us);
         if from.rank() != back || to.rank() != back || from == to {
@@ -384,7 +388,7 @@ impl Position {
             };
         }
         let king = self.king(us);
-        if self.pinned_pieces(us).contains(from) && !attacks::aligned(king, from, to) {
+        if self.pinned(us).contains(from) && !attacks::aligned(king, from, to) {
             return IllegalMoveReason::Pinned {
                 piece,
                 square: from,
@@ -412,7 +416,8 @@ impl Position {
                         && (to_index == one
                             || (to_index == two
                                 && from.rank() == Rank::Second.relative_to(us)
-                                && Square::new(one as u32).is_some_and(|sq| !occupied.contains(sq))))
+                                && Square::new(one as u32)
+                                    .is_some_and(|sq| !occupied.contains(sq))))
                 } else {
                     attacks::pawn(us, from).contains(to)
                         && (self.by_color(!us).contains(to) || self.ep == Some(to))
@@ -428,38 +433,17 @@ impl Position {
         let target = m.to();
         match self.locate(m.from(), target, m.promotion_role()) {
             Ok(legal) if legal != m => IllegalMoveReason::WrongKind { legal },
-            Ok(_) => self
-                .piece_at(m.from())
-                .map_or(IllegalMoveReason::NoPiece(m.from()), |piece| {
-                    IllegalMoveReason::CannotMoveThere {
-                        piece,
-                        from: m.from(),
-                        to: m.to(),
-                    }
-                }),
+            Ok(_) => {
+                self.piece_at(m.from())
+                    .map_or(IllegalMoveReason::NoPiece(m.from()), |piece| {
+                        IllegalMoveReason::CannotMoveThere {
+                            piece,
+                            from: m.from(),
+                            to: m.to(),
+                        }
+                    })
+            }
             Err(reason) => reason,
         }
-    }
-
-    /// The pieces of `color` pinned to their own king: each stands alone
-    /// between the king and an enemy bishop, rook or queen on a line.
-    pub(crate) fn pinned_pieces(&self, color: Color) -> Bitboard {
-        let king = self.king(color);
-        let them = self.by_color(!color);
-        let queens = self.by_role(Role::Queen);
-        let snipers = ((attacks::bishop(king, Bitboard::EMPTY)
-            & (self.by_role(Role::Bishop) | queens))
-            | (attacks::rook(king, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens)))
-            & them;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & self.occupied();
-            if let Some(sq) = blockers.single_square() {
-                if self.by_color(color).contains(sq) {
-                    pinned = pinned.with(sq);
-                }
-            }
-        }
-        pinned
     }
 }

@@ -161,13 +161,14 @@ impl Position {
         let occupied =
             (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
                 | Bitboard::from_square(ep);
-        let attackers = self.attackers(king, them, occupied) & !Bitboard::from_square(captured);
+        let attackers =
+            self.attackers_under(king, them, occupied) & !Bitboard::from_square(captured);
         attackers.is_empty()
     }
 
     /// Pieces of the side to move pinned to their king.
     #[inline(always)]
-    fn pinned(&self, king: Square) -> Bitboard {
+    fn pinned_to_king(&self, king: Square) -> Bitboard {
         let us = self.turn;
         let them = !us;
         let occupied = self.occupied();
@@ -195,7 +196,7 @@ impl Position {
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers(king, them, occupied);
+        let checkers = self.attackers_under(king, them, occupied);
 
         if from_mask.contains(king) {
             let without_king = occupied ^ Bitboard::from_square(king);
@@ -214,7 +215,7 @@ impl Position {
             Some(checker) => attacks::between(king, checker) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned(king);
+        let pinned = self.pinned_to_king(king);
         let movable = ours & from_mask;
 
         for from in self.by_role(Role::Knight) & movable & !pinned {

@@ -286,7 +286,12 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The squares as stored (castling: king and rook), so that castles
         // with different rooks never look alike.
-        write!(f, "Move({}, {:?})", crate::illegal::RawMove(*self), self.kind())
+        write!(
+            f,
+            "Move({}, {:?})",
+            crate::illegal::RawMove(*self),
+            self.kind()
+        )
     }
 }
 

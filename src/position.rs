@@ -273,7 +273,7 @@ impl Position {
 
     /// The pieces of `by` that attack `sq`, with `occupied` as the blockers.
     #[inline(always)]
-    pub(crate) fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_under(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let (diagonal, straight) = self.sliders(by);
         (attacks::knight(sq) & self.pieces(by, Role::Knight))
             | (attacks::king(sq) & self.pieces(by, Role::King))
@@ -302,7 +302,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers(self.king(self.turn), !self.turn, self.occupied())
+        self.attackers_under(self.king(self.turn), !self.turn, self.occupied())
     }
 
     /// `true` if the side to move is in check: its king is attacked by an

@@ -491,7 +491,11 @@ impl Serialize for Game {
         // Text formats leave out an ending that is not there; binary formats
         // (which read fields by position) always write it.
         let readable = s.is_human_readable();
-        let fields = if self.ending.is_some() || !readable { 3 } else { 2 };
+        let fields = if self.ending.is_some() || !readable {
+            3
+        } else {
+            2
+        };
         let mut st = s.serialize_struct("Game", fields)?;
         st.serialize_field("start", self.start())?;
         st.serialize_field("moves", &GameMoves(self))?;

@@ -135,7 +135,7 @@ impl Position {
             let before =
                 (self.occupied() ^ Bitboard::from_square(pushed)) | Bitboard::from_square(origin);
             let was_attacked =
-                (self.attackers(king, them, before) & !Bitboard::from_square(pushed)).any();
+                (self.attackers_under(king, them, before) & !Bitboard::from_square(pushed)).any();
             if checkers.more_than_one() || (checkers.first() != Some(pushed) && was_attacked) {
                 return Err(PositionError::ImpossibleCheck);
             }

@@ -73,7 +73,10 @@ fn no_resignation_after_checkmate() {
     let mut game = Game::new();
     play(&mut game, &["f3", "e5", "g4", "Qh4#"]);
     let mate = game.outcome().unwrap();
-    assert_eq!(game.resign(Color::White), Err(GameOverError { outcome: mate }));
+    assert_eq!(
+        game.resign(Color::White),
+        Err(GameOverError { outcome: mate })
+    );
     assert_eq!(
         game.resign(Color::White).unwrap_err().to_string(),
         "the game is already over: black wins by checkmate"
@@ -118,9 +121,14 @@ fn threefold_claim_by_announcing_a_move_names_the_move() {
         err.to_string(),
         "a claim of threefold repetition needs a move announced: claim by announcing Ng8 (FIDE 9.2.1)"
     );
-    assert!(matches!(err, ClaimError::AnnounceMove { announced_move, .. } if announced_move == ng8));
+    assert!(
+        matches!(err, ClaimError::AnnounceMove { announced_move, .. } if announced_move == ng8)
+    );
     assert_eq!(game.outcome(), None, "a refused claim changes nothing");
-    assert_eq!(game.claim_draw_announcing(ng8), Ok(DrawReason::ThreefoldRepetition));
+    assert_eq!(
+        game.claim_draw_announcing(ng8),
+        Ok(DrawReason::ThreefoldRepetition)
+    );
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw {
@@ -148,9 +156,7 @@ fn threefold_claim_now_is_accepted_and_recorded() {
         err.to_string(),
         "SAN move \"e4\" after the end of the game: draw by threefold repetition"
     );
-    let err = game
-        .play(game.position().legal_moves()[0])
-        .unwrap_err();
+    let err = game.play(game.position().legal_moves()[0]).unwrap_err();
     assert!(matches!(err.reason, IllegalMoveReason::GameOver(_)));
 }
 

@@ -2,8 +2,8 @@
 //! move, a SAN or UCI text or a FEN is refused.
 
 use chess_arbiter::{
-    CastlingMode, Color, FenError, Game, IllegalMoveReason, Move, Piece, Position, Role,
-    SanError, Square, UciError,
+    CastlingMode, Color, FenError, Game, IllegalMoveReason, Move, Piece, Position, Role, SanError,
+    Square, UciError,
 };
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -38,7 +38,10 @@ fn a_hand_built_move_of_the_wrong_kind_names_the_legal_one() {
 #[test]
 fn a_castling_typed_as_the_kings_two_squares_shows_its_kind() {
     let pos = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let err = pos.clone().play(Move::new(Square::E1, Square::G1)).unwrap_err();
+    let err = pos
+        .clone()
+        .play(Move::new(Square::E1, Square::G1))
+        .unwrap_err();
     assert_eq!(
         err.to_string(),
         "illegal move e1g1 (normal move) in r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1: the legal \
@@ -46,7 +49,10 @@ fn a_castling_typed_as_the_kings_two_squares_shows_its_kind() {
          Position::find_move, parse_uci or legal_moves"
     );
     // Castling is stored king-takes-rook: a castle with the wrong rook square says so.
-    let err = pos.clone().play(Move::castle(Square::E1, Square::G1)).unwrap_err();
+    let err = pos
+        .clone()
+        .play(Move::castle(Square::E1, Square::G1))
+        .unwrap_err();
     assert_eq!(
         err.to_string(),
         "illegal move e1g1 (castling) in r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1: the legal \
@@ -113,7 +119,9 @@ fn find_move_says_why_there_is_no_such_move() {
         ),
         (
             start.find_move(Square::G1, Square::G3, None),
-            format!("no legal move from g1 to g3 in {START}: the white knight on g1 cannot move to g3"),
+            format!(
+                "no legal move from g1 to g3 in {START}: the white knight on g1 cannot move to g3"
+            ),
         ),
         (
             start.find_move(Square::E1, Square::G1, None),
@@ -129,7 +137,11 @@ fn find_move_says_why_there_is_no_such_move() {
                 .to_string(),
         ),
         (
-            fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").find_move(Square::E1, Square::E2, Some(Role::Queen)),
+            fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").find_move(
+                Square::E1,
+                Square::E2,
+                Some(Role::Queen),
+            ),
             "no legal move from e1 to e2 promoting to a queen in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: \
              no promotion here: only a pawn reaching the last rank promotes, to a queen, rook, \
              bishop or knight"
@@ -151,7 +163,10 @@ fn find_move_says_why_there_is_no_such_move() {
 fn castling_errors_name_the_castling_rule_that_forbids_it() {
     let no_right = fen("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
     assert_eq!(
-        no_right.find_move(Square::E1, Square::G1, None).unwrap_err().reason,
+        no_right
+            .find_move(Square::E1, Square::G1, None)
+            .unwrap_err()
+            .reason,
         IllegalMoveReason::NoCastlingRight {
             color: Color::White,
             side: chess_arbiter::CastlingSide::KingSide
@@ -170,7 +185,10 @@ fn castling_errors_name_the_castling_rule_that_forbids_it() {
     );
     let in_check = fen("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
     assert_eq!(
-        in_check.find_move(Square::E1, Square::C1, None).unwrap_err().reason,
+        in_check
+            .find_move(Square::E1, Square::C1, None)
+            .unwrap_err()
+            .reason,
         IllegalMoveReason::CastlingInCheck
     );
     assert_eq!(
@@ -184,11 +202,7 @@ fn castling_errors_name_the_castling_rule_that_forbids_it() {
 #[test]
 fn illegal_san_says_why() {
     let cases = [
-        (
-            START,
-            "Nf6",
-            "no white knight can move to f6",
-        ),
+        (START, "Nf6", "no white knight can move to f6"),
         (
             "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
             "Nf3",

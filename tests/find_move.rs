@@ -1,7 +1,7 @@
 //! `Position::find_move`: the move a board interface gets from two squares.
 
-use chess_arbiter::{CastlingMode, IllegalMoveReason, Move, MoveKind, Position, Role, Square};
 use Square::*;
+use chess_arbiter::{CastlingMode, IllegalMoveReason, Move, MoveKind, Position, Role, Square};
 
 fn fen(text: &str) -> Position {
     Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -25,7 +25,10 @@ fn find_move_works_out_the_kind() {
         IllegalMoveReason::PromotionNeeded
     );
     assert_eq!(
-        promo.find_move(A7, A8, Some(Role::King)).unwrap_err().reason,
+        promo
+            .find_move(A7, A8, Some(Role::King))
+            .unwrap_err()
+            .reason,
         IllegalMoveReason::PromotionNotPossible
     );
 }
@@ -40,9 +43,21 @@ fn every_legal_move_is_found_from_its_squares() {
     ] {
         let pos = fen(text);
         for m in pos.legal_moves() {
-            let to = if m.is_castle() { m.king_destination() } else { m.to() };
-            assert_eq!(pos.find_move(m.from(), m.to(), m.promotion_role()), Ok(m), "{text} {m:?}");
-            assert_eq!(pos.find_move(m.from(), to, m.promotion_role()), Ok(m), "{text} {m:?}");
+            let to = if m.is_castle() {
+                m.king_destination()
+            } else {
+                m.to()
+            };
+            assert_eq!(
+                pos.find_move(m.from(), m.to(), m.promotion_role()),
+                Ok(m),
+                "{text} {m:?}"
+            );
+            assert_eq!(
+                pos.find_move(m.from(), to, m.promotion_role()),
+                Ok(m),
+                "{text} {m:?}"
+            );
         }
     }
 }
@@ -57,7 +72,10 @@ fn castling_is_the_kings_two_squares_or_king_onto_rook() {
     assert_eq!(pos.find_move(E1, C1, None), Ok(long));
     assert_eq!(pos.find_move(E1, A1, None), Ok(long));
     assert_eq!(pos.find_move(E1, F1, None), Ok(Move::new(E1, F1)));
-    assert_eq!(pos.find_move(E1, G1, None).unwrap().kind(), MoveKind::Castle);
+    assert_eq!(
+        pos.find_move(E1, G1, None).unwrap().kind(),
+        MoveKind::Castle
+    );
 }
 
 #[test]
@@ -78,11 +96,9 @@ fn chess960_a_one_file_king_step_is_a_king_move_and_king_onto_rook_castles() {
 
 #[test]
 fn chess960_a_king_already_on_its_castling_square_castles_onto_its_rook() {
-    let pos = Position::from_fen_with_mode(
-        "6kr/8/8/8/8/8/8/6KR w Kk - 0 1",
-        CastlingMode::Chess960,
-    )
-    .unwrap();
+    let pos =
+        Position::from_fen_with_mode("6kr/8/8/8/8/8/8/6KR w Kk - 0 1", CastlingMode::Chess960)
+            .unwrap();
     assert_eq!(pos.find_move(G1, H1, None), Ok(Move::castle(G1, H1)));
 }
 
@@ -95,7 +111,12 @@ fn find_move_never_returns_an_illegal_move() {
         let pos = fen(text);
         for from in Square::ALL {
             for to in Square::ALL {
-                for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
+                for promotion in [
+                    None,
+                    Some(Role::Queen),
+                    Some(Role::Knight),
+                    Some(Role::King),
+                ] {
                     if let Ok(m) = pos.find_move(from, to, promotion) {
                         assert!(pos.is_legal(m), "{text}: {from}{to} gave {m:?}");
                     }

@@ -266,7 +266,11 @@ fn san_of_an_illegal_move_is_its_squares_in_parentheses_and_never_reads_back() {
                 let san = pos.san(m);
                 let promotion = m.promotion_role().map(|r| r.char().to_string());
                 let raw = format!("({}{}{})", m.from(), m.to(), promotion.unwrap_or_default());
-                assert_eq!(san == raw.as_str(), !pos.is_legal(m), "{pos:?} {m:?}: {san}");
+                assert_eq!(
+                    san == raw.as_str(),
+                    !pos.is_legal(m),
+                    "{pos:?} {m:?}: {san}"
+                );
                 if !pos.is_legal(m) {
                     assert!(
                         matches!(pos.parse_san(&san), Err(SanError::Syntax { .. })),

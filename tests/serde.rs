@@ -352,7 +352,9 @@ fn games_keep_a_recorded_ending_and_check_it_on_reading() {
     drawn.agree_draw().unwrap();
     round_trip_any(&drawn);
     let mut claimed = Game::new();
-    for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+    for uci in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
         claimed.play_uci(uci).unwrap();
     }
     assert_eq!(claimed.claim_draw(), Ok(DrawReason::ThreefoldRepetition));

@@ -11,7 +11,9 @@ impl Position {
         let mut moves = self.legal_moves();
         match described {
             Described::Castle(side) => {
-                moves.retain(|m| m.is_castle() && m.is_king_side_castle() == (side == CastlingSide::KingSide));
+                moves.retain(|m| {
+                    m.is_castle() && m.is_king_side_castle() == (side == CastlingSide::KingSide)
+                });
             }
             Described::Move {
                 role,
@@ -97,4 +99,3 @@ impl Position {
         }
     }
 }
-
