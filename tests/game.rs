@@ -5,11 +5,7 @@
 //!
 //! `cargo test --test game -- --nocapture` prints the count per flag.
 
-mod common;
-
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason};
-use common::Tally;
-use std::collections::HashMap;
 
 fn game(fen: &str) -> Game {
     Game::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -416,115 +412,4 @@ fn game_defaults_to_the_standard_start() {
     assert_eq!(Game::default(), Game::new());
     assert_eq!(Game::new().start(), &Position::new());
     assert_eq!(Game::new().repetitions(), 1);
-}
-
-/// The FIDE 9.2.3 identity as the oracle's FEN writes it: placement, side to
-/// move, castling rights, legal en passant square.
-fn identity(pos: &Position) -> String {
-    pos.fen()
-        .splitn(5, ' ')
-        .take(4)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[test]
-fn every_oracle_game_matches_the_oracle() {
-    let mut tally = Tally::default();
-    let records = common::load("games.jsonl");
-    assert!(
-        records.len() >= 80,
-        "games.jsonl has {} games",
-        records.len()
-    );
-    let mut plies_played = 0;
-    for record in &records {
-        let id = record["id"]
-            .as_str()
-            .map_or_else(|| record["id"].to_string(), str::to_string);
-        let mut game = common::start(record);
-        // A naive count of every position seen, for an independent check of
-        // repetitions() and the announced-move threefold claim.
-        let mut seen: HashMap<String, u32> = HashMap::new();
-        *seen.entry(identity(game.position())).or_default() += 1;
-        let plies = record["plies"].as_array().expect("plies");
-        for (i, ply) in plies.iter().enumerate() {
-            let what = format!("game {id} ply {}", i + 1);
-            assert_eq!(
-                game.position().fen(),
-                ply["fen"].as_str().expect("fen"),
-                "{what}: FEN before the move"
-            );
-            assert!(
-                common::legal_matches(game.position(), &ply["legal"]),
-                "{what}: legal moves differ in {}",
-                game.position().fen()
-            );
-            common::play_checking_san(&mut game, ply, &what);
-            plies_played += 1;
-            tally.check(&what, &game, &ply["flags"], &ply["outcome"], None);
-
-            let pos = game.position();
-            let count = {
-                let count = seen.entry(identity(pos)).or_default();
-                *count += 1;
-                *count
-            };
-            assert_eq!(
-                game.repetitions(),
-                count,
-                "{what}: repetitions() against a naive count"
-            );
-            if game.outcome().is_none() {
-                let ahead = pos.legal_moves().into_iter().any(|m| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    seen.get(&identity(&child)).copied().unwrap_or(0) >= 2
-                });
-                assert_eq!(
-                    game.can_claim_threefold_repetition(),
-                    count >= 3 || ahead,
-                    "{what}: naive threefold claim"
-                );
-            }
-        }
-        let what = format!("game {id} final");
-        assert_eq!(
-            game.position().fen(),
-            record["final_fen"].as_str().expect("final_fen"),
-            "{what}"
-        );
-        assert!(
-            common::legal_matches(game.position(), &record["final_legal"]),
-            "{what}: legal moves differ"
-        );
-        let last_flags = plies
-            .last()
-            .map_or(serde_json::Value::Array(vec![]), |p| p["flags"].clone());
-        let (outcome, _) = common::expected_outcome(&record["outcome"], &last_flags);
-        assert_eq!(game.outcome(), outcome, "{what}");
-        if record["outcome"].is_null() {
-            let (flags, _) = common::expected_flags(&last_flags, &record["outcome"]);
-            let claim = common::expected_claim(&flags, Some(&record["outcome_claim_draw"]));
-            assert_eq!(game.claimable_draw(), claim, "{what}");
-        }
-        assert_eq!(
-            game.outcome().map_or("*", |o| o.result()),
-            record["result"].as_str().expect("result"),
-            "{what}"
-        );
-
-        // Take every move back: each earlier position comes back exactly.
-        for ply in plies.iter().rev() {
-            assert!(game.undo().is_some());
-            assert_eq!(
-                game.position().fen(),
-                ply["fen"].as_str().expect("fen"),
-                "game {id}: undo"
-            );
-        }
-        assert_eq!(game.undo(), None);
-    }
-    eprintln!("games.jsonl: {} games, {plies_played} plies", records.len());
-    tally.print("games.jsonl");
 }

@@ -24,9 +24,12 @@
 //! that carries the passed square after every double step (as
 //! tests/zobrist.rs does).
 
+mod common;
+
 use chess_arbiter::{
     CastlingMode, Color, Game, IllegalMoveReason, Move, MoveKind, Outcome, Position, Role, Square,
 };
+use common::checks::fen_with_polyglot_en_passant;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::fmt;
@@ -128,21 +131,6 @@ fn walks() -> impl Strategy<Value = Walk> {
         proptest::collection::vec((any::<u16>(), any::<bool>()), 0..=200),
     )
         .prop_map(|(chess960, clock, seeds)| play_seeds(start_position(chess960, clock), &seeds))
-}
-
-/// `pos.fen()` with the en passant square written whenever `last` was a
-/// double step, so that reading it back keeps the square by the Polyglot
-/// rule alone.
-fn fen_with_polyglot_en_passant(pos: &Position, last: Option<Move>) -> String {
-    let fen = pos.fen();
-    let Some(m) = last.filter(|m| m.kind() == MoveKind::DoublePush) else {
-        return fen;
-    };
-    let passed = Square::new((m.from().index() + m.to().index()) / 2)
-        .expect("a double step passes a square");
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    fields[3] = passed.to_string();
-    fields.join(" ")
 }
 
 fn child(pos: &Position, m: Move) -> Position {

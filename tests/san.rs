@@ -3,6 +3,8 @@
 //! (tests/data/san.jsonl), by named rules, and by a round trip over every
 //! legal move of every position of tests/data/games.jsonl.
 
+mod common;
+
 use chess_arbiter::{CastlingMode, Move, Position, Role, SanError, Square};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -21,12 +23,7 @@ fn fen(fen: &str) -> Position {
 }
 
 fn records(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
+    common::load(name)
 }
 
 fn record_position(r: &Value) -> Position {
@@ -193,98 +190,6 @@ fn parse_san_matches_python_chess_but_for_documented_differences() {
         );
     }
 }
-
-#[test]
-fn san_round_trips_and_has_the_right_suffix_for_every_legal_move_of_every_game_position() {
-    let mut positions = 0;
-    let mut moves = 0;
-    for game in records("games.jsonl") {
-        let chess960 = game["chess960"].as_bool().unwrap_or(false);
-        for ply in game["plies"].as_array().unwrap() {
-            let pos = position(ply["fen"].as_str().unwrap(), chess960);
-            let played = uci_move(&pos, ply["uci"].as_str().unwrap());
-            assert_eq!(
-                pos.san(played),
-                ply["san"].as_str().unwrap(),
-                "{pos:?} {played:?}"
-            );
-            for m in pos.legal_moves() {
-                let san = pos.san(m);
-                assert_ne!(san.as_str(), pos.uci(m).as_str(), "{pos:?} {m:?}");
-                assert_eq!(pos.parse_san(&san), Ok(m), "{pos:?} {san}");
-                assert_eq!(pos.parse_san_strict(&san), Ok(m), "{pos:?} {san}");
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                let suffix = if after.is_checkmate() {
-                    "#"
-                } else if after.is_check() {
-                    "+"
-                } else {
-                    ""
-                };
-                let written = san.trim_start_matches(|c| c != '+' && c != '#');
-                assert_eq!(written, suffix, "{pos:?} {san}");
-                moves += 1;
-            }
-            positions += 1;
-        }
-    }
-    println!("round trip: {moves} moves in {positions} positions");
-    assert!(positions > 20_000);
-}
-
-/// Every move the encoding can express, legal or not.
-fn all_moves() -> Vec<Move> {
-    let mut all = Vec::new();
-    for from in Square::ALL {
-        for to in Square::ALL {
-            all.extend([
-                Move::new(from, to),
-                Move::double_push(from, to),
-                Move::en_passant(from, to),
-                Move::castle(from, to),
-            ]);
-            all.extend(
-                Role::PROMOTIONS
-                    .iter()
-                    .filter_map(|&r| Move::promotion(from, to, r)),
-            );
-        }
-    }
-    all
-}
-
-#[test]
-fn san_of_an_illegal_move_is_its_squares_in_parentheses_and_never_reads_back() {
-    let all = all_moves();
-    let mut positions = 0;
-    for game in records("games.jsonl").iter().step_by(4) {
-        let chess960 = game["chess960"].as_bool().unwrap_or(false);
-        for ply in game["plies"].as_array().unwrap().iter().step_by(37) {
-            let pos = position(ply["fen"].as_str().unwrap(), chess960);
-            for &m in &all {
-                let san = pos.san(m);
-                let promotion = m.promotion_role().map(|r| r.char().to_string());
-                let raw = format!("({}{}{})", m.from(), m.to(), promotion.unwrap_or_default());
-                assert_eq!(
-                    san == raw.as_str(),
-                    !pos.is_legal(m),
-                    "{pos:?} {m:?}: {san}"
-                );
-                if !pos.is_legal(m) {
-                    assert!(
-                        matches!(pos.parse_san(&san), Err(SanError::Syntax { .. })),
-                        "{pos:?} {m:?}: {san}"
-                    );
-                }
-            }
-            positions += 1;
-        }
-    }
-    assert!(positions > 50);
-}
-
-// ---- writing ----
 
 #[test]
 fn disambiguation_by_file() {

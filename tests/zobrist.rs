@@ -12,9 +12,11 @@
 //! keys and by python-chess's keys, 7 of them for a capture that is possible
 //! but illegal.
 
-use chess_arbiter::{CastlingMode, Move, MoveKind, Position, Square};
+mod common;
+
+use chess_arbiter::{Move, Position};
+use common::checks::{POSITIONS, fen_with_polyglot_en_passant};
 use proptest::prelude::*;
-use serde_json::Value;
 
 fn play(pos: &mut Position, uci: &str) -> Move {
     let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
@@ -132,60 +134,6 @@ fn polyglot_keys_equal_python_chess_keys() {
     );
 }
 
-/// `pos.fen()`, but with the en passant square written whenever `last` was a
-/// double step (legal capture or not), so that reading it back keeps the
-/// square by the Polyglot rule alone.
-fn fen_with_polyglot_en_passant(pos: &Position, last: Option<Move>) -> String {
-    let fen = pos.fen();
-    let Some(m) = last.filter(|m| m.kind() == MoveKind::DoublePush) else {
-        return fen;
-    };
-    let passed = Square::new((m.from().index() + m.to().index()) / 2)
-        .expect("a double step passes a square");
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    fields[3] = passed.to_string();
-    fields.join(" ")
-}
-
-/// The key from scratch of the position `pos` reached by `last`.
-fn key_from_scratch(pos: &Position, last: Option<Move>) -> Result<u64, String> {
-    let fen = fen_with_polyglot_en_passant(pos, last);
-    Position::from_fen_with_mode(&fen, pos.castling_mode())
-        .map(|p| p.zobrist())
-        .map_err(|e| format!("{fen}: {e}"))
-}
-
-#[test]
-fn incremental_key_equals_key_from_scratch_in_every_oracle_game() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games.jsonl");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let game: Value = serde_json::from_str(line).unwrap();
-        let mode = if game["chess960"].as_bool() == Some(true) {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let mut pos =
-            Position::from_fen_with_mode(game["start_fen"].as_str().unwrap(), mode).unwrap();
-        for ply in game["plies"].as_array().unwrap() {
-            let m = play(&mut pos, ply["uci"].as_str().unwrap());
-            let scratch = key_from_scratch(&pos, Some(m)).unwrap();
-            assert_eq!(
-                pos.zobrist(),
-                scratch,
-                "{} after {}: {}",
-                game["id"],
-                ply["uci"],
-                pos.fen()
-            );
-            checked += 1;
-        }
-    }
-    assert!(checked > 20_000, "only {checked} plies");
-}
-
 #[test]
 fn the_en_passant_part_counts_a_ready_pawn_even_when_the_capture_is_illegal() {
     // After f7-f5 the pawn on g5 stands ready, but taking would expose its
@@ -203,43 +151,20 @@ fn the_en_passant_part_counts_a_ready_pawn_even_when_the_capture_is_illegal() {
     );
 }
 
-const STARTS: &[(&str, CastlingMode)] = &[
-    (
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        CastlingMode::Standard,
-    ),
-    (
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        CastlingMode::Standard,
-    ),
-    (
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        CastlingMode::Standard,
-    ),
-    (
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        CastlingMode::Standard,
-    ),
-    (
-        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
-        CastlingMode::Chess960,
-    ),
-    (
-        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
-        CastlingMode::Chess960,
-    ),
-    (
-        "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1",
-        CastlingMode::Chess960,
-    ),
-];
+/// The key from scratch of the position `pos` reached by `last`.
+fn key_from_scratch(pos: &Position, last: Option<Move>) -> Result<u64, String> {
+    let fen = fen_with_polyglot_en_passant(pos, last);
+    Position::from_fen_with_mode(&fen, pos.castling_mode())
+        .map(|p| p.zobrist())
+        .map_err(|e| format!("{fen}: {e}"))
+}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn incremental_key_equals_key_from_scratch_on_random_walks(
-        start in proptest::sample::select(STARTS),
+        start in proptest::sample::select(POSITIONS),
         walk in proptest::collection::vec(any::<u16>(), 1..120),
     ) {
         let (fen, mode) = start;

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // each test crate uses a different part
 
+pub mod checks;
+
 use chess_arbiter::{CastlingMode, Color, DrawReason, Game, Outcome, Position, WinReason};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
