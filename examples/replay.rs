@@ -17,7 +17,7 @@
 //! the result. An illegal or ambiguous move stops the replay with its ply
 //! number, its text and the `SanError`, and the exit code 1.
 
-use chess_arbiter::{Color, DrawReason, Game, Outcome, Position};
+use chess_arbiter::{Color, DrawReason, Game, Position};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -177,15 +177,12 @@ pub fn replay(text: &str, mut game: Game) -> Result<String, String> {
     let _ = writeln!(out);
     let _ = write!(out, "{}", game.position().board(false));
     let _ = writeln!(out, "{}", game.position().fen());
-    let (outcome, how) = match (
-        game.outcome(),
-        game.claimable_draw(),
-        result_token.as_deref(),
-    ) {
-        (Some(outcome), _, _) => (Some(outcome), ""),
-        (None, Some(reason), Some("1/2-1/2")) => (Some(Outcome::Draw { reason }), " (claimed)"),
-        _ => (None, ""),
-    };
+    // A drawn result with a valid claim is recorded as the claim it is.
+    let claimed = game.outcome().is_none()
+        && result_token.as_deref() == Some("1/2-1/2")
+        && game.claim_draw().is_ok();
+    let outcome = game.outcome();
+    let how = if claimed { " (claimed)" } else { "" };
     match outcome {
         Some(outcome) => {
             let _ = writeln!(out, "outcome: {outcome}{how}");
@@ -195,8 +192,16 @@ pub fn replay(text: &str, mut game: Game) -> Result<String, String> {
             }
         }
         None => {
-            if let Some(reason) = game.claimable_draw() {
-                let _ = writeln!(out, "claimable: {}", claim_text(reason));
+            if let Some(claim) = game.draw_claim() {
+                let _ = match claim.announced_move {
+                    None => writeln!(out, "claimable: {}", claim_text(claim.reason)),
+                    Some(m) => writeln!(
+                        out,
+                        "claimable: {}, by announcing {}",
+                        claim_text(claim.reason),
+                        game.position().san(m)
+                    ),
+                };
             }
             match result_token.as_deref() {
                 Some(given) if given != "*" => {

@@ -104,6 +104,76 @@
 //! assert!(!game.can_claim_fifty_moves()); // the game is over: nothing to claim
 //! ```
 //!
+//! # Moves from a board, and why a move is illegal
+//!
+//! A board interface knows two squares: [`Position::find_move`] turns them
+//! into the legal [`Move`] with its kind worked out (double push, en
+//! passant, castling as the king's two-square step or king onto rook), or
+//! says why there is none ([`IllegalMoveReason`]: no piece there, not the
+//! mover's piece, pinned, leaves the king in check, castling not allowed
+//! and why, a promotion piece needed). [`Position::play`] and
+//! [`Game::play`] give the same reasons; a [`Move`] built by hand with the
+//! wrong kind is refused with the legal move named.
+//!
+//! ```
+//! use chess_arbiter::{IllegalMoveReason, Move, Position, Square};
+//!
+//! let mut pos = Position::new();
+//! let err = pos.play(Move::new(Square::E2, Square::E4)).unwrap_err();
+//! assert_eq!(err.reason, IllegalMoveReason::WrongKind { legal: Move::double_push(Square::E2, Square::E4) });
+//! let m = pos.find_move(Square::E2, Square::E4, None).unwrap();
+//! pos.play(m).unwrap();
+//! let err = pos.find_move(Square::E1, Square::E2, None).unwrap_err();
+//! assert_eq!(err.reason.to_string(), "the white king on e1 is not black's: black is to move");
+//! ```
+//!
+//! # Endings a game records
+//!
+//! Besides the endings a position decides by itself, a [`Game`] records a
+//! resignation ([`Game::resign`], FIDE 5.1.2), an agreed draw
+//! ([`Game::agree_draw`], 5.2.3) and an accepted draw claim
+//! ([`Game::claim_draw`], [`Game::claim_draw_announcing`], 9.2 and 9.3);
+//! [`Game::draw_claim`] says how a claim is made, now or by announcing
+//! which move. [`Game::outcome`] returns recorded endings too, and a game
+//! that is over takes no more moves.
+//!
+//! ```
+//! use chess_arbiter::{Color, Game, Outcome, WinReason};
+//!
+//! let mut game = Game::new();
+//! game.play_san("e4").unwrap();
+//! game.resign(Color::Black).unwrap();
+//! assert_eq!(game.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Resignation }));
+//! assert!(game.play_san("e5").is_err());
+//! ```
+//!
+//! # Setting up positions
+//!
+//! [`Setup`] is an editable board (put and remove pieces, side to move,
+//! castling rights, en passant square, clocks) that [`Setup::position`]
+//! checks by the rules FEN reading applies. [`Position::from_fen_lenient`]
+//! reads a FEN with stale castling rights or en passant square by dropping
+//! them. Queries answer what a program asks of a position:
+//! [`Position::piece_map`], [`Position::attackers`],
+//! [`Position::is_attacked_by`], [`Position::pinned`],
+//! [`Position::gives_check`], [`Position::is_capture`],
+//! [`Position::is_zeroing`]; and of a game: [`Game::positions`],
+//! [`Game::san_moves`], [`Game::repetition_plies`].
+//!
+//! ```
+//! use chess_arbiter::{Color, Role, Setup, Square};
+//!
+//! let mut setup = Setup::empty();
+//! setup
+//!     .put(Square::G6, Role::King.of(Color::White))
+//!     .put(Square::A7, Role::Rook.of(Color::White))
+//!     .put(Square::H8, Role::King.of(Color::Black));
+//! let pos = setup.position().unwrap();
+//! let mate = pos.parse_san("Ra8").unwrap();
+//! assert!(pos.gives_check(mate));
+//! assert_eq!(pos.san(mate).as_str(), "Ra8#");
+//! ```
+//!
 //! # Chess960
 //!
 //! [`Position::chess960`] sets up any of the 960 starts (Scharnagl
@@ -126,18 +196,65 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `std` | yes | nothing yet but `std` itself: the crate is `no_std` + `alloc` underneath |
+//! | `std` | yes | links the standard library. Every API of this version works without it (the error types implement `core::error::Error`, which is `std::error::Error`); APIs built on `std::io`, such as reading PGN from a `Read`, need it. Turn it off only for `no_std` targets |
 //! | `serde` | no | `Serialize`/`Deserialize` for every value type, validating on read |
 //!
 //! With `serde`, each value is written as its usual text: a [`Square`] as
 //! `"e4"`, a [`Position`] as its FEN, a [`Move`] as UCI (with the kind when
-//! UCI alone cannot tell it: `"e2e4 double-push"`, `"e5d6 en-passant"`,
-//! `"e1h1 castle"`), a [`Game`] as `{"start": FEN, "moves": [UCI, ...]}`, an
+//! UCI alone cannot tell it: `"e2e4 double-push"`, `"e2e4 normal"`,
+//! `"e5d6 en-passant"`, `"e1h1 castle"`; a bare `"e2e4"` is refused rather
+//! than guessed), a [`Game`] as `{"start": FEN, "moves": [UCI, ...]}` (and
+//! `"ending"` once it is resigned, agreed or claimed), an
 //! [`Outcome`] as `{"result": "1-0", "winner": "white", "reason":
 //! "checkmate"}`, a [`Bitboard`] as its `u64`. Reading checks everything:
 //! an invalid FEN, an illegal move or an unknown square is an error naming
 //! what was wrong. A Chess960 position whose castling rights look standard
 //! reads back in standard mode (same legal moves).
+//!
+//! # Differences from python-chess
+//!
+//! python-chess is the reference most users know, and this crate agrees
+//! with it on every rule but these, each deliberate:
+//!
+//! 1. **No claim once the game is over.** Threefold repetition and the
+//!    fifty-move rule cannot be claimed after checkmate, stalemate, a dead
+//!    position, fivefold repetition or seventy-five moves (FIDE 9: a claim
+//!    needs a game in progress); python-chess still reports `can_claim_*`.
+//! 2. **Stalemate before insufficient material.** [`Position::outcome`]
+//!    names checkmate, stalemate, insufficient material, seventy-five moves,
+//!    fivefold repetition, in that order; python-chess checks insufficient
+//!    material before stalemate.
+//! 3. **Threefold before fifty moves.** When both claims hold,
+//!    [`Game::claimable_draw`] names threefold repetition; python-chess
+//!    names the fifty-move rule.
+//! 4. **No move after the end.** [`Game::play`] and its text forms refuse
+//!    a move once [`Game::outcome`] is `Some`; python-chess pushes it.
+//! 5. **FEN fields are separated by ASCII spaces.** A tab between fields
+//!    is an error (blanks of any kind around the FEN are ignored);
+//!    python-chess splits on any whitespace.
+//! 6. **FEN needs its first four fields.** python-chess fills in missing
+//!    turn, castling and en passant fields.
+//! 7. **No crazyhouse marker in FEN.** `~` after a piece is an error;
+//!    python-chess reads it as a promoted piece.
+//! 8. **FEN clocks are ASCII decimal digits.** python-chess's `int()` also
+//!    takes other scripts' digits, `_` and a sign.
+//! 9. **Null moves are not moves.** `--`, `Z0`, `0000` and `@@@@` are
+//!    [`SanError::Syntax`]: the Laws have no null move; python-chess reads
+//!    them as null moves.
+//! 10. **SAN annotations are ignored.** `Nf3!?` reads as `Nf3`; python-chess
+//!     refuses a trailing `!` or `?`.
+//! 11. **`e.p.` is read.** `exd6e.p.` reads as the en passant capture and
+//!     makes any other move illegal; python-chess refuses the mark.
+//! 12. **SAN of an illegal move is marked.** [`Position::san`] writes an
+//!     illegal move as `(e2e4)`, which no parser reads as a move;
+//!     python-chess raises an error.
+//! 13. **A FEN is a legal position.** [`Position::from_fen`] refuses any
+//!     position [`PositionError`] describes, where python-chess builds the
+//!     board and reports its faults through `status()`;
+//!     [`Position::from_fen_lenient`] repairs what python-chess's
+//!     `clean_castling_rights` and en passant rules repair.
+//!
+//! The test suites cite these by number ("python-chess difference 4").
 //!
 //! # `no_std`
 //!

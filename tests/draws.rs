@@ -2,7 +2,8 @@
 //! oracle: repetitions, fifty/seventy-five moves, insufficient material,
 //! en passant identity) through `Game`, asserting after every ply the FEN,
 //! every flag, the outcome and the claimable draw, with the deliberate
-//! DESIGN.md differences applied as explicit adjustments (see
+//! python-chess differences (crate docs, "Differences from python-chess")
+//! applied as explicit adjustments (see
 //! `common::expected_flags` and `common::expected_outcome`).
 //!
 //! `cargo test --test draws -- --nocapture` prints the count per flag.

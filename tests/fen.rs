@@ -1,6 +1,6 @@
 //! FEN reading: malformed text and illegal positions are refused with the
-//! specific error; the forms DESIGN.md allows are read; every record of the
-//! python-chess oracle (tests/data/fen_bad.jsonl) is answered as DESIGN.md
+//! specific error; the forms the crate docs allow are read; every record of the
+//! python-chess oracle (tests/data/fen_bad.jsonl) is answered as the crate docs
 //! says; no input panics, and any accepted FEN round-trips through `fen()`.
 
 use chess_arbiter::{CastlingMode, Color, FenError, Position, PositionError, Rank, Square};
@@ -66,7 +66,7 @@ fn malformed_and_illegal_fens_are_refused_with_the_specific_error() {
             start_with("w KQkq - 0 1 {comment}"),
             FenError::FieldCount { found: 7 },
         ),
-        // DESIGN: fields are separated by ASCII spaces only.
+        // python-chess difference 5: fields are separated by ASCII spaces only.
         (START.replace(' ', "\t"), FenError::FieldCount { found: 1 }),
         // A tab inside the board field is a board character.
         (
@@ -147,7 +147,7 @@ fn malformed_and_illegal_fens_are_refused_with_the_specific_error() {
                 found: 'a',
             },
         ),
-        // DESIGN: no promoted marker (python-chess reads `~` as crazyhouse's).
+        // python-chess difference 7: no promoted marker (python-chess reads `~` as crazyhouse's).
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR w KQkq - 0 1".into(),
             FenError::BoardCharacter {
@@ -627,20 +627,21 @@ fn error_messages_name_the_field_and_the_fault() {
 // ---------------------------------------------------------------------------
 // The python-chess oracle: tests/data/fen_bad.jsonl.
 
-/// Records where DESIGN.md is deliberately stricter than python-chess: it
+/// Records where the crate is deliberately stricter than python-chess (crate
+/// docs, "Differences from python-chess"): it
 /// accepts them, we refuse them, with this error.
 fn deliberately_stricter(id: &str) -> Option<FenError> {
     match id {
-        // DESIGN: the first four fields may not be omitted.
+        // python-chess difference 6: the first four fields may not be omitted.
         "two-fields" => Some(FenError::FieldCount { found: 2 }),
-        // DESIGN: fields are separated by ASCII spaces only.
+        // python-chess difference 5: fields are separated by ASCII spaces only.
         "tabs" => Some(FenError::FieldCount { found: 1 }),
-        // DESIGN: no crazyhouse promoted marker.
+        // python-chess difference 7: no crazyhouse promoted marker.
         "promoted-marker-after-piece" => Some(FenError::BoardCharacter {
             rank: Rank::First,
             found: '~',
         }),
-        // DESIGN: clocks are ASCII decimal digits only.
+        // python-chess difference 8: clocks are ASCII decimal digits only.
         "fullmove-arabic-indic-digit" => Some(fullmove("١")),
         _ => None,
     }

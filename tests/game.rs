@@ -1,9 +1,6 @@
-//! `Game`: one test per rule of FIDE 5, 6.9 and 9 as DESIGN.md states it,
-//! and a replay of every game of `tests/data/games.jsonl` (python-chess
-//! 1.11.2 oracle) checking the FEN, the legal moves, every flag and the
-//! outcome after every ply.
-//!
-//! `cargo test --test game -- --nocapture` prints the count per flag.
+//! `Game`: one test per rule of FIDE 5, 6.9 and 9 as the crate docs state
+//! them. The replay of the python-chess oracle games is in
+//! `tests/oracle_games.rs`.
 
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason};
 

@@ -173,7 +173,7 @@ fn is_capture_or_pawn_move(pos: &Position, m: Move) -> bool {
     mover.role == Role::Pawn || m.is_en_passant() || target.is_some_and(|p| p.color != pos.turn())
 }
 
-/// FIDE 9.2 as DESIGN.md states it, by brute force over `history` (the
+/// FIDE 9.2 as the crate docs state it, by brute force over `history` (the
 /// repetition fields of every position of the game, the current one last).
 fn reference_threefold(game: &Game, history: &[String]) -> bool {
     if game.outcome().is_some() {
@@ -190,7 +190,7 @@ fn reference_threefold(game: &Game, history: &[String]) -> bool {
     })
 }
 
-/// FIDE 9.3 as DESIGN.md states it.
+/// FIDE 9.3 as the crate docs state it.
 fn reference_fifty(game: &Game) -> bool {
     if game.outcome().is_some() {
         return false;

@@ -1,4 +1,4 @@
-//! The move rules of DESIGN.md ("The rules that libraries get wrong"), one
+//! The move rules that libraries get wrong (castling, en passant, promotion, pins, checks), one
 //! named test per rule: castling (FIDE 3.8.2, Chess960 too), en passant
 //! (3.7.3.1), promotion (3.7.3.3), checks and pins, UCI, `play` and the clocks.
 
@@ -677,7 +677,7 @@ fn fullmove_number_increases_after_black_moves() {
 }
 
 // ---------------------------------------------------------------------------
-// play_unchecked with moves that are not legal: no panic (DESIGN: no input
+// play_unchecked with moves that are not legal: no panic (the crate docs: no input
 // of any kind makes the library panic).
 
 #[test]

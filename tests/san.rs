@@ -105,7 +105,7 @@ fn parse_san_matches_python_chess_but_for_documented_differences() {
         };
         let context = format!("{:?} in {} (python-chess: {oracle_kind})", input, r["fen"]);
 
-        // Deliberate difference 1: null moves are not moves here (Syntax).
+        // python-chess difference 9: null moves are not moves here (Syntax).
         if NULL_MOVES.contains(&input) || r["null"] == true {
             *counts
                 .entry("difference: null move rejected (python-chess accepts)")
@@ -115,7 +115,7 @@ fn parse_san_matches_python_chess_but_for_documented_differences() {
             }
             continue;
         }
-        // Deliberate difference 2: trailing annotations are ignored (python-chess:
+        // python-chess difference 10: trailing annotations are ignored (python-chess:
         // InvalidMoveError). We must read the text as if it had none.
         if let (Some(stripped), false) = (strip_annotation(input), oracle_ok) {
             let want = pos.parse_san(stripped);
@@ -131,7 +131,7 @@ fn parse_san_matches_python_chess_but_for_documented_differences() {
                 continue;
             }
         }
-        // Deliberate difference 3: `e.p.` after an en passant capture is accepted;
+        // python-chess difference 11: `e.p.` after an en passant capture is accepted;
         // after any other move it makes the text illegal.
         if let (Some(stripped), false) = (strip_en_passant_mark(input), oracle_ok) {
             let want = match pos.parse_san(&stripped) {

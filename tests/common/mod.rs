@@ -1,7 +1,8 @@
 //! Shared helpers for the suites that replay the python-chess oracle data
 //! (`tests/data/draws.jsonl`, `tests/data/games.jsonl`): the flags python-chess
 //! reports after a move, computed from a `Game`, and the adjustments for the
-//! places where DESIGN.md deliberately differs from python-chess.
+//! places where the crate deliberately differs from python-chess (the crate
+//! docs, "Differences from python-chess").
 
 #![allow(dead_code)] // each test crate uses a different part
 
@@ -93,7 +94,7 @@ pub fn expected_flags(
         .collect();
     let mut adjusted = false;
     if !oracle_outcome.is_null() {
-        // DESIGN.md: no claim once the game is over (checkmate, stalemate,
+        // python-chess difference 1: no claim once the game is over (checkmate, stalemate,
         // dead position, fivefold, seventy-five moves); python-chess still
         // reports can_claim_* then.
         adjusted |= set.remove("can_claim_threefold_repetition");
@@ -127,7 +128,7 @@ pub fn expected_outcome(oracle: &Value, oracle_flags: &Value) -> (Option<Outcome
                 .iter()
                 .any(|f| f == "is_stalemate");
             if stalemate {
-                // DESIGN.md: outcome() reports stalemate before insufficient
+                // python-chess difference 2: outcome() reports stalemate before insufficient
                 // material; python-chess checks insufficient material first.
                 return (Some(draw(DrawReason::Stalemate)), true);
             }
@@ -150,7 +151,7 @@ pub fn expected_claim(
     let fifty = expected_flags.contains("can_claim_fifty_moves");
     if let Some(claim) = oracle_claim.filter(|c| !c.is_null()) {
         // python-chess names the fifty-move rule first when both hold; our
-        // claimable_draw names threefold first (the brief's order).
+        // claimable_draw names threefold first (python-chess difference 3).
         match claim["termination"].as_str() {
             Some("FIFTY_MOVES") => assert!(fifty, "oracle claims fifty moves without the flag"),
             Some("THREEFOLD_REPETITION") => assert!(
@@ -195,7 +196,7 @@ pub fn legal_matches(pos: &Position, oracle: &Value) -> bool {
 pub struct Tally {
     pub counts: BTreeMap<&'static str, usize>,
     pub checks: usize,
-    /// Positions whose expectation a DESIGN.md difference adjusted.
+    /// Positions whose expectation a documented python-chess difference adjusted.
     pub adjusted: usize,
 }
 
@@ -258,7 +259,10 @@ impl Tally {
                 self.counts.get(flag).copied().unwrap_or(0)
             );
         }
-        eprintln!("  {:32} {}", "(adjusted per DESIGN.md)", self.adjusted);
+        eprintln!(
+            "  {:32} {}",
+            "(adjusted: documented difference)", self.adjusted
+        );
     }
 }
 

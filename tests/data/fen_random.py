@@ -5,7 +5,7 @@ pieces removed or added, with a random or the real turn, castling and en passant
 fields. python-chess's verdict (`status()` flags, normalized FEN, sorted legal UCI
 moves, Polyglot key) is kept for a fixed sample of every kind of verdict.
 
-Left out, as python-chess quirks that DESIGN.md does not share: a `Q`/`q` right
+Left out, as python-chess quirks this crate does not share: a `Q`/`q` right
 with no rook of that colour on its back rank (python-chess drops it silently),
 and two kings of one colour (python-chess then reports only the other's missing
 king).
