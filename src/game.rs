@@ -171,17 +171,41 @@ impl Game {
     /// assert_eq!(game.moves().len(), 1);
     /// ```
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(IllegalMoveError::new(
+        let over = |game: &Game, outcome| {
+            IllegalMoveError::new(
                 m,
-                self.position(),
+                game.position(),
                 crate::IllegalMoveReason::GameOver(outcome),
-            ));
-        }
+            )
+        };
         let mut next = self.position().clone();
-        next.play(m)?;
+        if let Err(err) = next.play(m) {
+            // No legal move after checkmate or stalemate: say the game is over.
+            return Err(self.outcome().map_or(err, |outcome| over(self, outcome)));
+        }
+        if let Some(outcome) = self.over_with_moves_left() {
+            return Err(over(self, outcome));
+        }
         self.push(m, next);
         Ok(())
+    }
+
+    /// [`Game::outcome`] when the side to move has a legal move (so neither
+    /// checkmate nor stalemate): without generating moves.
+    fn over_with_moves_left(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let draw = |reason| Some(Outcome::Draw { reason });
+        if self.ending.is_some() {
+            self.ending
+        } else if pos.is_insufficient_material() {
+            draw(DrawReason::InsufficientMaterial)
+        } else if pos.halfmove_clock() >= 150 {
+            draw(DrawReason::SeventyFiveMoves)
+        } else if self.is_fivefold_repetition() {
+            draw(DrawReason::FivefoldRepetition)
+        } else {
+            None
+        }
     }
 
     /// Reads a UCI move (castling `e1g1`, or king-takes-rook `e1h1` in
@@ -200,13 +224,17 @@ impl Game {
     /// assert!(matches!(game.play_uci("e8e6"), Err(UciError::Illegal { .. })));
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(UciError::GameOver {
-                input: uci.into(),
-                outcome,
-            });
+        let over = |outcome| UciError::GameOver {
+            input: uci.into(),
+            outcome,
+        };
+        let m = match self.position().parse_uci(uci) {
+            Ok(m) => m,
+            Err(err) => return Err(self.outcome().map_or(err, over)),
+        };
+        if let Some(outcome) = self.over_with_moves_left() {
+            return Err(over(outcome));
         }
-        let m = self.position().parse_uci(uci)?;
         let mut next = self.position().clone();
         next.play_unchecked(m);
         self.push(m, next);
@@ -233,13 +261,17 @@ impl Game {
     /// assert!(matches!(game.play_san("Ke3"), Err(SanError::Illegal { .. })));
     /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(SanError::GameOver {
-                input: san.into(),
-                outcome,
-            });
+        let over = |outcome| SanError::GameOver {
+            input: san.into(),
+            outcome,
+        };
+        let m = match self.position().parse_san(san) {
+            Ok(m) => m,
+            Err(err) => return Err(self.outcome().map_or(err, over)),
+        };
+        if let Some(outcome) = self.over_with_moves_left() {
+            return Err(over(outcome));
         }
-        let m = self.position().parse_san(san)?;
         let mut next = self.position().clone();
         next.play_unchecked(m);
         self.push(m, next);

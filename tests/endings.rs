@@ -228,3 +228,30 @@ fn outcome_enums_display_the_new_reasons() {
     assert_eq!(WinReason::Resignation.to_string(), "resignation");
     assert_eq!(DrawReason::Agreement.to_string(), "agreement");
 }
+
+#[test]
+fn a_game_drawn_by_fivefold_repetition_takes_no_more_moves() {
+    let mut game = Game::new();
+    for _ in 0..4 {
+        play(&mut game, &KNIGHTS_OUT_AND_BACK);
+    }
+    let outcome = Outcome::Draw {
+        reason: DrawReason::FivefoldRepetition,
+    };
+    assert_eq!(game.outcome(), Some(outcome));
+    let nf3 = game.position().parse_san("Nf3").unwrap();
+    assert_eq!(
+        game.clone().play(nf3).unwrap_err().reason,
+        IllegalMoveReason::GameOver(outcome)
+    );
+    assert_eq!(
+        game.play_san("Nf3").unwrap_err().to_string(),
+        "SAN move \"Nf3\" after the end of the game: draw by fivefold repetition"
+    );
+    // Text that is no move at all also meets the end of the game first.
+    assert!(matches!(
+        game.play_uci("zz"),
+        Err(UciError::GameOver { .. })
+    ));
+    assert_eq!(game.moves().len(), 16);
+}
