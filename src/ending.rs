@@ -79,7 +79,7 @@ pub enum ClaimError {
     NothingToClaim,
     /// The claim holds only by announcing a move: write it, then claim with
     /// [`Game::claim_draw_announcing`].
-    #[error("a claim of {reason} needs a move announced: claim by announcing {san} (FIDE {})", article(*reason))]
+    #[error("a draw claim ({reason}) needs a move announced: claim by announcing {san} (FIDE {})", article(*reason))]
     AnnounceMove {
         /// The rule the claim would rest on.
         reason: DrawReason,
@@ -226,7 +226,7 @@ impl Game {
     /// let err = game.claim_draw().unwrap_err();
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "a claim of threefold repetition needs a move announced: claim by announcing Ng8 (FIDE 9.2.1)",
+    ///     "a draw claim (threefold repetition) needs a move announced: claim by announcing Ng8 (FIDE 9.2.1)",
     /// );
     /// game.play_san("Ng8").unwrap();
     /// assert_eq!(game.claim_draw(), Ok(DrawReason::ThreefoldRepetition));

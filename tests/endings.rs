@@ -119,7 +119,7 @@ fn threefold_claim_by_announcing_a_move_names_the_move() {
     let err = game.claim_draw().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "a claim of threefold repetition needs a move announced: claim by announcing Ng8 (FIDE 9.2.1)"
+        "a draw claim (threefold repetition) needs a move announced: claim by announcing Ng8 (FIDE 9.2.1)"
     );
     assert!(
         matches!(err, ClaimError::AnnounceMove { announced_move, .. } if announced_move == ng8)
@@ -178,7 +178,7 @@ fn fifty_move_claim_now_and_by_announcing_a_move() {
     assert_eq!(
         ahead.claim_draw().unwrap_err().to_string(),
         format!(
-            "a claim of fifty-move rule needs a move announced: claim by announcing {} (FIDE 9.3.1)",
+            "a draw claim (fifty-move rule) needs a move announced: claim by announcing {} (FIDE 9.3.1)",
             ahead.position().san(m)
         )
     );
