@@ -105,7 +105,7 @@ pub enum IllegalMoveReason {
     /// A move with these squares is legal, but of another kind than the
     /// one given: a hand-built [`Move`] with the wrong [`MoveKind`].
     #[error(
-        "the legal move on these squares is {} ({}), not this kind: build moves with Position::find_move, parse_uci or legal_moves",
+        "the legal move on these squares is {} ({}): build moves with Position::find_move, parse_uci or legal_moves",
         RawMove(*.legal), .legal.kind()
     )]
     WrongKind {

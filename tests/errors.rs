@@ -29,7 +29,7 @@ fn a_hand_built_move_of_the_wrong_kind_names_the_legal_one() {
         err.to_string(),
         format!(
             "illegal move e2e4 (normal move) in {START}: the legal move on these squares is \
-             e2e4 (double push), not this kind: build moves with Position::find_move, \
+             e2e4 (double push): build moves with Position::find_move, \
              parse_uci or legal_moves"
         )
     );
@@ -45,7 +45,7 @@ fn a_castling_typed_as_the_kings_two_squares_shows_its_kind() {
     assert_eq!(
         err.to_string(),
         "illegal move e1g1 (normal move) in r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1: the legal \
-         move on these squares is e1h1 (castling), not this kind: build moves with \
+         move on these squares is e1h1 (castling): build moves with \
          Position::find_move, parse_uci or legal_moves"
     );
     // Castling is stored king-takes-rook: a castle with the wrong rook square says so.
@@ -56,7 +56,7 @@ fn a_castling_typed_as_the_kings_two_squares_shows_its_kind() {
     assert_eq!(
         err.to_string(),
         "illegal move e1g1 (castling) in r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1: the legal \
-         move on these squares is e1h1 (castling), not this kind: build moves with \
+         move on these squares is e1h1 (castling): build moves with \
          Position::find_move, parse_uci or legal_moves"
     );
 }
