@@ -535,11 +535,21 @@ impl GameVisitor {
             } => game.agree_draw().map_err(|e| e.to_string()),
             Outcome::Draw {
                 reason: reason @ (DrawReason::ThreefoldRepetition | DrawReason::FiftyMoves),
-            } => match game.claim_draw() {
-                Ok(claimed) if claimed == reason => Ok(()),
-                Ok(claimed) => Err(format!("the claim that holds is {claimed}")),
-                Err(e) => Err(e.to_string()),
-            },
+            } => {
+                let holds = if reason == DrawReason::ThreefoldRepetition {
+                    game.repetitions() >= 3
+                } else {
+                    game.position().halfmove_clock() >= 100
+                };
+                match (game.outcome(), holds) {
+                    (Some(outcome), _) => Err(format!("the game is already over: {outcome}")),
+                    (None, true) => {
+                        game.ending = Some(ending);
+                        Ok(())
+                    }
+                    (None, false) => Err(String::from("no such claim holds after these moves")),
+                }
+            }
             _ => Err(String::from(
                 "only a resignation, an agreed draw or a draw claim is recorded",
             )),

@@ -365,7 +365,26 @@ fn games_keep_a_recorded_ending_and_check_it_on_reading() {
         &format!(
             r#"{{"start":"{start}","moves":["g1f3"],"ending":{{"result":"1/2-1/2","winner":null,"reason":"threefold-repetition"}}}}"#
         ),
-        "ending \"draw by threefold repetition\": no draw to claim",
+        "ending \"draw by threefold repetition\": no such claim holds after these moves",
+    );
+    // Either claim may be recorded when both hold.
+    let mut both = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap();
+    for uci in [
+        "a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "e8d8", "a2a1", "d8e8",
+    ] {
+        both.play_uci(uci).unwrap();
+    }
+    let text = serde_json::to_string(&both).unwrap();
+    let fifty = text.replace(
+        r#"}"#,
+        r#","ending":{"result":"1/2-1/2","winner":null,"reason":"fifty-moves"}}"#,
+    );
+    let back: Game = serde_json::from_str(&fifty).unwrap();
+    assert_eq!(
+        back.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::FiftyMoves
+        })
     );
     // An automatic ending is not recorded: the moves decide it.
     rejects::<Game>(
