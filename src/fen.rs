@@ -500,9 +500,9 @@ impl Position {
             };
             let Some(rook) = rook else { return Err(bad) };
             let side = CastlingSide::of(king, rook);
-            let same_side = Iterator::any(&mut (self.castling & back), |r| {
-                CastlingSide::of(king, r) == side
-            });
+            let same_side = (self.castling & back)
+                .into_iter()
+                .any(|r| CastlingSide::of(king, r) == side);
             if same_side {
                 return Err(bad);
             }

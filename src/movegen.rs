@@ -52,7 +52,9 @@ impl Sink for MoveList {
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
-                self.extend(Move::promotion(from, to, role));
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.push(m);
+                }
             }
         }
     }
@@ -69,15 +71,15 @@ struct Counter(u64);
 impl Sink for Counter {
     #[inline(always)]
     fn piece(&mut self, _: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
+        self.0 += targets.len() as u64;
     }
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, _: i32, _: bool) {
-        self.0 += targets.count() as u64;
+        self.0 += targets.len() as u64;
     }
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, _: i32) {
-        self.0 += 4 * targets.count() as u64;
+        self.0 += 4 * targets.len() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _: Move) {

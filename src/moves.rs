@@ -299,7 +299,17 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; 256 leaves room.
+/// The capacity of a [`MoveList`]: more legal moves than any position
+/// [`Position`](crate::Position) accepts can have.
+///
+/// The bound is proved piece by piece, not taken from the best known
+/// position (218 moves): a valid position has at most 16 pieces a side, one
+/// of them the king, and FEN validation does not limit promoted pieces, so
+/// all 15 others may be queens. A queen reaches at most 27 squares (on one
+/// of the four centre squares of an empty board), more than a rook (14), a
+/// bishop (13), a knight (8) or a pawn (3 target squares times 4 promotion
+/// pieces: 12, en passant included), and the king has at most 8 steps and
+/// 2 castlings. So no side to move has more than 15 × 27 + 10 = 415 moves.
 ///
 /// ```
 /// use chess_arbiter::{MAX_MOVES, Position};
@@ -307,13 +317,138 @@ impl fmt::Display for Move {
 /// assert_eq!(pos.legal_moves().len(), 218);
 /// assert!(pos.legal_moves().len() <= MAX_MOVES);
 /// ```
-pub const MAX_MOVES: usize = 256;
+pub const MAX_MOVES: usize = 15 * 27 + 10;
 
 /// A list of moves that lives on the stack: move generation never allocates.
 ///
+/// It dereferences to a slice of [`Move`]s (`len`, `is_empty`, `contains`,
+/// `iter`, indexing, sorting) and iterates by value or by reference. Only
+/// move generation fills it; its capacity [`MAX_MOVES`] is more than any
+/// valid position has moves.
+///
 /// ```
-/// use chess_arbiter::{MoveList, Position};
-/// let moves: MoveList = Position::new().legal_moves();
+/// use chess_arbiter::{Move, MoveList, Position, Square};
+/// let pos = Position::new();
+/// let moves: MoveList = pos.legal_moves();
 /// assert_eq!(moves.len(), 20);
+/// assert!(moves.contains(&Move::double_push(Square::E2, Square::E4)));
+/// for m in &moves {
+///     assert!(pos.is_legal(*m));
+/// }
+/// let by_value: Vec<Move> = moves.into_iter().collect();
+/// assert_eq!(by_value.len(), 20);
 /// ```
-pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct MoveList {
+    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
+}
+
+impl MoveList {
+    /// An empty list.
+    ///
+    /// ```
+    /// use chess_arbiter::MoveList;
+    /// assert!(MoveList::new().is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: arrayvec::ArrayVec::new_const(),
+        }
+    }
+
+    /// Appends `m`. Generation never produces more than [`MAX_MOVES`]
+    /// moves (see its proof); a push beyond it is dropped, never a panic.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, m: Move) {
+        let _ = self.moves.try_push(m);
+    }
+
+    /// The moves as a slice (also what `Deref` gives).
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().legal_moves().as_slice().len(), 20);
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.moves.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    #[inline(always)]
+    fn into_iter(self) -> core::slice::Iter<'a, Move> {
+        self.moves.iter()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    #[inline(always)]
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`], by value (from `MoveList::into_iter`).
+///
+/// ```
+/// use chess_arbiter::Position;
+/// let mut it = Position::new().legal_moves().into_iter();
+/// assert_eq!(it.len(), 20);
+/// it.next();
+/// assert_eq!(it.len(), 19);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.moves.get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}

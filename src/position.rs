@@ -177,8 +177,10 @@ impl Position {
     pub fn en_passant_square(&self) -> Option<Square> {
         let ep = self.ep?;
         let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
-        let mut capturers = capturers;
-        Iterator::any(&mut capturers, |from| self.is_legal_en_passant(from, ep)).then_some(ep)
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal_en_passant(from, ep))
+            .then_some(ep)
     }
 
     /// The castling rights: the squares of the rooks that may still castle (FIDE 3.8.2).
@@ -186,7 +188,7 @@ impl Position {
     /// ```
     /// use chess_arbiter::{Position, Square};
     /// let rights = Position::new().castling_rights();
-    /// assert_eq!(rights.count(), 4);
+    /// assert_eq!(rights.len(), 4);
     /// assert!(rights.contains(Square::H8));
     /// ```
     #[inline]
@@ -198,7 +200,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::Position;
-    /// assert_eq!(Position::new().occupied().count(), 32);
+    /// assert_eq!(Position::new().occupied().len(), 32);
     /// ```
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
@@ -209,7 +211,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Color, Position};
-    /// assert_eq!(Position::new().by_color(Color::Black).count(), 16);
+    /// assert_eq!(Position::new().by_color(Color::Black).len(), 16);
     /// ```
     #[inline(always)]
     pub fn by_color(&self, color: Color) -> Bitboard {
@@ -220,7 +222,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Position, Role};
-    /// assert_eq!(Position::new().by_role(Role::Knight).count(), 4);
+    /// assert_eq!(Position::new().by_role(Role::Knight).len(), 4);
     /// ```
     #[inline(always)]
     pub fn by_role(&self, role: Role) -> Bitboard {
@@ -231,7 +233,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Color, Position, Role};
-    /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).count(), 8);
+    /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).len(), 8);
     /// ```
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
