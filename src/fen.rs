@@ -395,7 +395,9 @@ fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
                     return Err(FenError::ConsecutiveDigits { rank });
                 }
                 after_digit = true;
-                file += u32::from(b - b'0');
+                // Saturating: a rank of millions of digits must not wrap
+                // round to a count that looks right.
+                file = file.saturating_add(u32::from(b - b'0'));
             }
             _ => {
                 let code = PIECES[b as usize];
@@ -417,7 +419,7 @@ fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
                         role.of(color),
                     );
                 }
-                file += 1;
+                file = file.saturating_add(1);
             }
         }
     }

@@ -35,7 +35,8 @@ const PROMOTION: u16 = 4;
 /// Castling is stored as *king takes own rook* (`from` is the king's
 /// square, `to` the rook's), so Chess960 needs no special case; the UCI
 /// and SAN writers turn it into `e1g1` / `O-O` as each notation wants.
-/// `Display` writes the standard-chess UCI form.
+/// `Display` writes the UCI form, castling as standard chess writes it
+/// when standard chess has that castling, else as king takes rook.
 ///
 /// ```
 /// use chess_arbiter::{Move, Role, Square};
@@ -46,6 +47,8 @@ const PROMOTION: u16 = 4;
 /// assert_eq!(core::mem::size_of::<Move>(), 2);
 /// let castle = Move::castle(Square::E1, Square::H1);
 /// assert_eq!(castle.to_string(), "e1g1");
+/// // A Chess960 castling is written king takes rook.
+/// assert_eq!(Move::castle(Square::B1, Square::A1).to_string(), "b1a1");
 /// let promo = Move::promotion(Square::A7, Square::A8, Role::Knight).unwrap();
 /// assert_eq!(promo.to_string(), "a7a8n");
 /// ```
@@ -288,10 +291,29 @@ impl fmt::Debug for Move {
     }
 }
 
+impl Move {
+    /// `true` for a castling that standard chess has: king on the e-file,
+    /// rook in the a- or h-file corner of the same rank.
+    const fn is_standard_castle(self) -> bool {
+        let (from, to) = (self.from() as u8, self.to() as u8);
+        self.is_castle()
+            && from & 7 == File::E as u8
+            && (from == 4 || from == 60)
+            && (to == from - 4 || to == from + 3)
+    }
+}
+
 impl fmt::Display for Move {
-    /// The standard-chess UCI form (`e2e4`, `e1g1`, `e7e8q`).
+    /// The UCI form: `e2e4`, `e7e8q`; a castling standard chess has as the
+    /// king's two-square step (`e1g1`), any other (Chess960) castling as
+    /// king takes rook (`b1a1`), which no king step could be mistaken for.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.king_destination())?;
+        let to = if self.is_castle() && !self.is_standard_castle() {
+            self.to()
+        } else {
+            self.king_destination()
+        };
+        write!(f, "{}{}", self.from(), to)?;
         match self.promotion_role() {
             Some(role) => write!(f, "{}", role.char()),
             None => Ok(()),
