@@ -92,7 +92,7 @@ impl CastlingSide {
 
 impl Position {
     /// Emits the legal castling moves of the side to move, which is not in check.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn castling_moves<S: Sink>(&self, sink: &mut S) {
         let us = self.turn;
         let rights = self.castling & Bitboard::from_rank(Rank::First.relative_to(us));

@@ -5,7 +5,7 @@
 //! checker or a square between it and the king), and the king only steps to
 //! squares that are not attacked once it has left its own square.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::position::Position;
 use crate::{Bitboard, Rank, Role, Square, attacks};
 
@@ -21,7 +21,25 @@ pub(crate) trait Sink {
     fn special(&mut self, m: Move);
 }
 
-impl Sink for MoveList {
+/// Fills a [`MoveList`]'s storage, its length kept in a register: a
+/// local `Filler` lives in registers once generation is inlined into it.
+struct Filler<'a> {
+    moves: &'a mut [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Filler<'_> {
+    #[inline(always)]
+    fn put(&mut self, bits: u16) {
+        // Never full (MAX_MOVES is a proved bound); if it were, drop.
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = Move::from_bits(bits);
+            self.len += 1;
+        }
+    }
+}
+
+impl Sink for Filler<'_> {
     // Raw bit loops: turning each index into a `Square` and back costs a
     // table load per move, which showed in the profile.
     #[inline(always)]
@@ -31,7 +49,7 @@ impl Sink for MoveList {
         while bits != 0 {
             let to = bits.trailing_zeros() as u16;
             bits &= bits - 1;
-            self.push(Move::from_bits(from | to << 6));
+            self.put(from | to << 6);
         }
     }
 
@@ -43,11 +61,44 @@ impl Sink for MoveList {
             let to = bits.trailing_zeros();
             bits &= bits - 1;
             let from = (to as i32 - delta) as u16 & 63;
-            self.push(Move::from_bits(from | (to as u16) << 6 | kind));
+            self.put(from | (to as u16) << 6 | kind);
         }
     }
 
     #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.put(m.bits());
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.put(m.bits());
+    }
+}
+
+/// Direct pushes, for the rare callers that generate one kind of move.
+impl Sink for MoveList {
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        for to in targets {
+            let from = (to.index() as i32 - delta) as u16 & 63;
+            self.push(Move::from_bits(from | (to as u16) << 6 | kind));
+        }
+    }
+
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
@@ -59,7 +110,6 @@ impl Sink for MoveList {
         }
     }
 
-    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -99,11 +149,24 @@ impl Position {
     ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
+        // Inlined, so the list is built in the caller's own slot: a list
+        // returned from an out-of-line call was copied whole.
         let mut moves = MoveList::new();
-        self.generate(Bitboard::FULL, &mut moves);
+        self.fill_legal_moves(Bitboard::FULL, &mut moves);
         moves
+    }
+
+    /// Appends the legal moves of the pieces on `from_mask` to `moves`.
+    #[inline(never)]
+    fn fill_legal_moves(&self, from_mask: Bitboard, moves: &mut MoveList) {
+        let mut filler = Filler {
+            len: moves.len,
+            moves: &mut moves.moves,
+        };
+        self.generate(from_mask, &mut filler);
+        moves.len = filler.len;
     }
 
     /// The number of legal moves, counted without listing them.
@@ -125,7 +188,7 @@ impl Position {
 
     /// Legal moves of the pieces standing on `from`.
     pub(crate) fn generate_from(&self, from: Bitboard, moves: &mut MoveList) {
-        self.generate(from, moves);
+        self.fill_legal_moves(from, moves);
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep

@@ -155,6 +155,12 @@ impl Move {
         Square::from_index(((self.0 >> 6) & 63) as u32)
     }
 
+    /// The raw bits (from, to << 6, kind << 12).
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> u16 {
+        self.0
+    }
+
     #[inline(always)]
     pub(crate) const fn code(self) -> u16 {
         self.0 >> 12
@@ -360,9 +366,11 @@ pub const MAX_MOVES: usize = 15 * 27 + 10;
 /// let by_value: Vec<Move> = moves.into_iter().collect();
 /// assert_eq!(by_value.len(), 20);
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct MoveList {
-    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
+    // Every slot is initialised (safe Rust); only `..len` holds moves.
+    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) len: usize,
 }
 
 impl MoveList {
@@ -375,7 +383,8 @@ impl MoveList {
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: arrayvec::ArrayVec::new_const(),
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
         }
     }
 
@@ -383,7 +392,10 @@ impl MoveList {
     /// moves (see its proof); a push beyond it is dropped, never a panic.
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Move) {
-        let _ = self.moves.try_push(m);
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
     }
 
     /// The moves as a slice (also what `Deref` gives).
@@ -394,7 +406,34 @@ impl MoveList {
     /// ```
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves
+        // `len` never exceeds the capacity: `push` is the only writer.
+        &self.moves[..self.len.min(MAX_MOVES)]
+    }
+
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len.min(MAX_MOVES)]
+    }
+}
+
+impl Default for MoveList {
+    #[inline(always)]
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl core::hash::Hash for MoveList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
     }
 }
 
@@ -402,20 +441,20 @@ impl core::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves
+        self.as_slice()
     }
 }
 
 impl core::ops::DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves
+        self.as_mut_slice()
     }
 }
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.moves.iter()).finish()
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -424,7 +463,7 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = core::slice::Iter<'a, Move>;
     #[inline(always)]
     fn into_iter(self) -> core::slice::Iter<'a, Move> {
-        self.moves.iter()
+        self.as_slice().iter()
     }
 }
 
@@ -459,7 +498,7 @@ impl Iterator for MoveListIntoIter {
     type Item = Move;
     #[inline(always)]
     fn next(&mut self) -> Option<Move> {
-        let m = self.list.moves.get(self.next).copied()?;
+        let m = self.list.as_slice().get(self.next).copied()?;
         self.next += 1;
         Some(m)
     }
