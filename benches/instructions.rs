@@ -33,7 +33,9 @@ fn perft_public(pos: &Position, depth: u32) -> u64 {
 }
 
 fn positions() -> Vec<Position> {
-    FENS.iter().map(|f| Position::from_fen(f).unwrap()).collect()
+    FENS.iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect()
 }
 
 fn moves_of(positions: &[Position]) -> Vec<(Position, Move)> {

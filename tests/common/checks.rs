@@ -213,65 +213,126 @@ pub fn uci(data: &[u8]) {
     }
 }
 
+/// How often the `play` and `game` targets run their full (slow) checks:
+/// every step costs only cheap invariants, every `FULL_CHECK_EVERY`-th step
+/// and the last step also the FEN round trips, scratch keys and replays.
+pub const FULL_CHECK_EVERY: usize = 16;
+
+/// Invariants cheap enough for every step: the piece sets are consistent
+/// (no square with two colours, each colour's pieces exactly the union of
+/// its roles, one king each), the side that just moved is not in check (its
+/// king is not attacked), and the move count of the list equals the count.
+pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
+    use chess_arbiter::{Color, Role};
+    let (white, black) = (pos.by_color(Color::White), pos.by_color(Color::Black));
+    assert!((white & black).is_empty(), "{}", context());
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let mut all = chess_arbiter::Bitboard::EMPTY;
+    for role in roles {
+        assert!((all & pos.by_role(role)).is_empty(), "{}", context());
+        all |= pos.by_role(role);
+    }
+    assert_eq!(all, white | black, "{}", context());
+    for color in [Color::White, Color::Black] {
+        assert_eq!(pos.pieces(color, Role::King).len(), 1, "{}", context());
+    }
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len() as u64, pos.count_legal_moves(), "{}", context());
+    // The side that moved left its king safe: the side to move could
+    // otherwise take it, which the rules never allow to arise.
+    let their_king = pos.king(!pos.turn());
+    assert!(
+        moves.iter().all(|m| m.to() != their_king),
+        "{}: the king of the side that moved can be taken",
+        context()
+    );
+}
+
 /// Target `play`: the first two bytes pick a start (`start_position`), each
-/// further byte a legal move by index. After every move the position
-/// invariants of `check_position` hold.
+/// further byte a legal move by index. After every move the cheap
+/// invariants hold; every `FULL_CHECK_EVERY`-th position and the last one
+/// also pass `check_position`.
 pub fn play(data: &[u8]) {
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
     let mut pos = start_position(a, b);
-    let start = pos.fen();
-    check_position(&pos, None, || start.clone());
-    let mut played = Vec::new();
-    for &byte in data.iter().skip(2) {
+    let start = pos.clone();
+    check_position(&pos, None, || start.fen());
+    let mut played: Vec<Move> = Vec::new();
+    let context = |played: &[Move]| {
+        // The moves in UCI, replayed from the start (formatted on failure only).
+        let mut p = start.clone();
+        let mut text = format!("{} moves", start.fen());
+        for &m in played {
+            text.push(' ');
+            text.push_str(&p.uci(m));
+            p.play_unchecked(m);
+        }
+        text
+    };
+    let steps = data.len().saturating_sub(2);
+    for (i, &byte) in data.iter().skip(2).enumerate() {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         let m = moves[usize::from(byte) % moves.len()];
-        played.push(pos.uci(m).to_string());
+        played.push(m);
         pos.play_unchecked(m);
-        check_position(&pos, Some(m), || {
-            format!("{start} moves {}", played.join(" "))
-        });
+        let last_step = i + 1 == steps || pos.legal_moves().is_empty();
+        if last_step || (i + 1) % FULL_CHECK_EVERY == 0 {
+            check_position(&pos, Some(m), || context(&played));
+        } else {
+            check_position_cheap(&pos, || context(&played));
+        }
     }
 }
 
 /// Target `game`: the first two bytes pick a start, each further byte an
 /// operation on a `Game`: play a legal move by index, play back the reverse
 /// of the side's previous move (to make repetitions), undo, or query.
-/// Claims and outcomes never panic and agree with the position's rulings
-/// and with a count of repetitions over the replayed history.
+/// Claims and outcomes never panic; every step passes cheap invariants, and
+/// every `FULL_CHECK_EVERY`-th step and the last agree with the position's
+/// rulings, with undo, and with a count of repetitions over the replayed
+/// history.
 pub fn game(data: &[u8]) {
-    // Brute-force checks replay the history; keep inputs short.
+    // Full checks replay the history; keep inputs short.
     let data = &data[..data.len().min(400)];
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
     let mut game = Game::from_position(start_position(a, b));
-    // The repetition fields of every position of the game, kept beside it.
-    let mut history = vec![repetition_fields(game.position())];
-    check_game(&game, &history);
-    for &byte in data.iter().skip(2) {
+    check_game(&game, &replayed_history(&game));
+    let steps = data.len().saturating_sub(2);
+    for (i, &byte) in data.iter().skip(2).enumerate() {
+        let full = i + 1 == steps || (i + 1) % FULL_CHECK_EVERY == 0;
         let pos = game.position().clone();
         let moves = pos.legal_moves();
         match byte % 8 {
             0..=3 => {
                 if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
-                    let before = game.clone();
+                    let before = full.then(|| game.clone());
                     game.play(m).expect("a generated move is legal");
-                    history.push(repetition_fields(game.position()));
-                    let mut again = game.clone();
-                    assert_eq!(again.undo(), Some(m));
-                    assert!(
-                        again == before,
-                        "undo of {m} after {}",
-                        history_text(&before)
-                    );
-                    assert!(again.position() == before.position());
+                    if let Some(before) = before {
+                        let mut again = game.clone();
+                        assert_eq!(again.undo(), Some(m));
+                        assert!(
+                            again == before,
+                            "undo of {m} after {}",
+                            history_text(&before)
+                        );
+                        assert!(again.position() == before.position());
+                    }
                 }
             }
             4..=5 => {
@@ -282,24 +343,29 @@ pub fn game(data: &[u8]) {
                     let back = Move::new(last_own.to(), last_own.from());
                     if pos.is_legal(back) {
                         game.play(back).expect("checked legal");
-                        history.push(repetition_fields(game.position()));
                     }
                 }
             }
             6 => {
                 let last = game.moves().last().copied();
                 assert_eq!(game.undo(), last);
-                if last.is_some() {
-                    history.pop();
-                }
             }
             _ => {
-                for m in moves {
-                    assert!(game.clone().play(m).is_ok());
+                for &m in &moves {
+                    assert!(pos.is_legal(m), "{}: {m}", history_text(&game));
+                }
+                if full {
+                    for &m in &moves {
+                        assert!(game.clone().play(m).is_ok());
+                    }
                 }
             }
         }
-        check_game(&game, &history);
+        if full {
+            check_game(&game, &replayed_history(&game));
+        } else {
+            check_game_cheap(&game);
+        }
     }
     let positions = replay(&game);
     assert!(
@@ -308,8 +374,25 @@ pub fn game(data: &[u8]) {
         history_text(&game),
         game.position().fen()
     );
-    let replayed: Vec<String> = positions.iter().map(repetition_fields).collect();
-    assert_eq!(replayed, history, "{}", history_text(&game));
+}
+
+/// The repetition fields of every position of `game`, by replaying it.
+fn replayed_history(game: &Game) -> Vec<String> {
+    replay(game).iter().map(repetition_fields).collect()
+}
+
+/// Invariants cheap enough for every step of the `game` target.
+fn check_game_cheap(game: &Game) {
+    let pos = game.position();
+    check_position_cheap(pos, || history_text(game));
+    assert!(game.repetitions() >= 1, "{}", history_text(game));
+    let outcome = game.outcome();
+    if let Some(o) = pos.outcome() {
+        assert_eq!(outcome, Some(o), "{}", history_text(game));
+    }
+    if outcome.is_some() {
+        assert_eq!(game.claimable_draw(), None, "{}", history_text(game));
+    }
 }
 
 fn history_text(game: &Game) -> String {
