@@ -129,8 +129,7 @@ const fn castling_masks() -> [[(u8, u8); 8]; 8] {
 impl Position {
     /// Emits the legal castling moves of the side to move, which is not in check.
     #[inline(always)]
-    pub(crate) fn castling_moves<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn;
+    pub(crate) fn castling_moves<S: Sink>(&self, us: Color, sink: &mut S) {
         let rights = self.castling & Bitboard::from_rank(Rank::First.relative_to(us));
         if rights.is_empty() {
             return;
@@ -148,7 +147,7 @@ impl Position {
             let king_path = Bitboard(u64::from(path) << shift);
             let crossed = Bitboard(u64::from(crossed) << shift);
             let others = occupied & !(Bitboard::from_square(king) | Bitboard::from_square(rook));
-            if (others & crossed).is_empty() && self.king_path_is_safe(king_path, others) {
+            if (others & crossed).is_empty() && self.king_path_is_safe(!us, king_path, others) {
                 sink.special(Move::castle(king, rook));
             }
         }
@@ -161,8 +160,7 @@ impl Position {
     /// has moved, a piece behind it may attack along the rank (Chess960).
     /// The king's target is checked even when the king stands on it
     /// already, since the rook may have been what shielded it.
-    fn king_path_is_safe(&self, king_path: Bitboard, others: Bitboard) -> bool {
-        let them = !self.turn;
+    fn king_path_is_safe(&self, them: Color, king_path: Bitboard, others: Bitboard) -> bool {
         king_path
             .into_iter()
             .all(|sq| !self.is_attacked(sq, them, others))

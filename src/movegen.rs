@@ -7,7 +7,7 @@
 
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::position::Position;
-use crate::{Bitboard, Rank, Role, Square, attacks};
+use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in bulk where the generator has them in bulk.
 pub(crate) trait Sink {
@@ -159,13 +159,21 @@ impl Position {
     }
 
     /// Appends the legal moves of the pieces on `from_mask` to `moves`.
-    #[inline(never)]
+    #[inline(always)]
     fn fill_legal_moves(&self, from_mask: Bitboard, moves: &mut MoveList) {
+        match self.turn {
+            Color::White => self.fill_legal_moves_for::<true>(from_mask, moves),
+            Color::Black => self.fill_legal_moves_for::<false>(from_mask, moves),
+        }
+    }
+
+    #[inline(never)]
+    fn fill_legal_moves_for<const WHITE: bool>(&self, from_mask: Bitboard, moves: &mut MoveList) {
         let mut filler = Filler {
             len: moves.len,
             moves: &mut moves.moves,
         };
-        self.generate(from_mask, &mut filler);
+        self.generate_for::<WHITE, _>(from_mask, &mut filler);
         moves.len = filler.len;
     }
 
@@ -230,10 +238,9 @@ impl Position {
         attackers.is_empty()
     }
 
-    /// Pieces of the side to move pinned to their king.
+    /// Pieces of `us` (the side to move) pinned to their king.
     #[inline(always)]
-    fn pinned(&self, king: Square) -> Bitboard {
-        let us = self.turn;
+    fn pinned(&self, us: Color, king: Square) -> Bitboard {
         let them = !us;
         let occupied = self.occupied();
         let theirs = self.by_color(them);
@@ -254,7 +261,17 @@ impl Position {
     /// Generates the legal moves of the pieces on `from_mask` into `sink`.
     #[inline(always)]
     fn generate<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
-        let us = self.turn;
+        // One copy of the generator per colour: the side to move, pawn
+        // directions and relative ranks become constants.
+        match self.turn {
+            Color::White => self.generate_for::<true, S>(from_mask, sink),
+            Color::Black => self.generate_for::<false, S>(from_mask, sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const WHITE: bool, S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
@@ -279,7 +296,7 @@ impl Position {
             Some(checker) => attacks::between(king, checker) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned(king);
+        let pinned = self.pinned(us, king);
         let movable = ours & from_mask;
 
         for from in self.by_role(Role::Knight) & movable & !pinned {
@@ -301,15 +318,15 @@ impl Position {
             sink.piece(from, targets);
         }
 
-        self.pawn_moves(king, pinned, target_mask, from_mask, sink);
+        self.pawn_moves::<WHITE, S>(king, pinned, target_mask, from_mask, sink);
 
         if checkers.is_empty() && from_mask.contains(king) {
-            self.castling_moves(sink);
+            self.castling_moves(us, sink);
         }
     }
 
     #[inline(always)]
-    fn pawn_moves<S: Sink>(
+    fn pawn_moves<const WHITE: bool, S: Sink>(
         &self,
         king: Square,
         pinned: Bitboard,
@@ -317,7 +334,7 @@ impl Position {
         from_mask: Bitboard,
         sink: &mut S,
     ) {
-        let us = self.turn;
+        let us = if WHITE { Color::White } else { Color::Black };
         let theirs = self.by_color(!us);
         let empty = !self.occupied();
         let pawns = self.pieces(us, Role::Pawn) & from_mask;

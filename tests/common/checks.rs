@@ -215,17 +215,22 @@ pub fn uci(data: &[u8]) {
 
 /// How often the `play` and `game` targets run their full (slow) checks:
 /// every step costs only cheap invariants, every `FULL_CHECK_EVERY`-th step
-/// and the last step also the FEN round trips, scratch keys and replays.
-pub const FULL_CHECK_EVERY: usize = 16;
+/// and the last step also the FEN round trips, scratch keys, claims and
+/// replays. A broken key or board stays broken, so the last step's full
+/// check still catches what an earlier step did wrong.
+pub const FULL_CHECK_EVERY: usize = 64;
 
-/// Invariants cheap enough for every step: the piece sets are consistent
-/// (no square with two colours, each colour's pieces exactly the union of
-/// its roles, one king each), the side that just moved is not in check (its
-/// king is not attacked), and the move count of the list equals the count.
+/// The most plies (`play`) or operations (`game`) one input drives: longer
+/// games come from the corpus growing, not from one slow input, so that
+/// each target runs about a million inputs a minute.
+pub const MAX_PLIES: usize = 96;
+
+/// Invariants cheap enough for every step (a few bit operations): no square
+/// holds two colours or two roles, each colour's pieces are exactly the
+/// union of its roles, and each side has one king.
 pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
-    use chess_arbiter::{Color, Role};
+    use chess_arbiter::{Bitboard, Color, Role};
     let (white, black) = (pos.by_color(Color::White), pos.by_color(Color::Black));
-    assert!((white & black).is_empty(), "{}", context());
     let roles = [
         Role::Pawn,
         Role::Knight,
@@ -234,31 +239,25 @@ pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
         Role::Queen,
         Role::King,
     ];
-    let mut all = chess_arbiter::Bitboard::EMPTY;
+    let mut all = Bitboard::EMPTY;
+    let mut overlap = white & black;
     for role in roles {
-        assert!((all & pos.by_role(role)).is_empty(), "{}", context());
+        overlap |= all & pos.by_role(role);
         all |= pos.by_role(role);
     }
-    assert_eq!(all, white | black, "{}", context());
-    for color in [Color::White, Color::Black] {
-        assert_eq!(pos.pieces(color, Role::King).len(), 1, "{}", context());
-    }
-    let moves = pos.legal_moves();
-    assert_eq!(moves.len() as u64, pos.count_legal_moves(), "{}", context());
-    // The side that moved left its king safe: the side to move could
-    // otherwise take it, which the rules never allow to arise.
-    let their_king = pos.king(!pos.turn());
-    assert!(
-        moves.iter().all(|m| m.to() != their_king),
-        "{}: the king of the side that moved can be taken",
-        context()
-    );
+    let kings = pos.by_role(Role::King);
+    let ok = overlap.is_empty()
+        && all == white | black
+        && (kings & white).len() == 1
+        && (kings & black).len() == 1;
+    assert!(ok, "{}: inconsistent piece sets", context());
 }
 
 /// Target `play`: the first two bytes pick a start (`start_position`), each
 /// further byte a legal move by index. After every move the cheap
 /// invariants hold; every `FULL_CHECK_EVERY`-th position and the last one
-/// also pass `check_position`.
+/// also pass `check_position` (FEN round trip, incremental key against a
+/// key from scratch, move counts, mate and stalemate).
 pub fn play(data: &[u8]) {
     let (a, b) = (
         data.first().copied().unwrap_or(0),
@@ -266,7 +265,6 @@ pub fn play(data: &[u8]) {
     );
     let mut pos = start_position(a, b);
     let start = pos.clone();
-    check_position(&pos, None, || start.fen());
     let mut played: Vec<Move> = Vec::new();
     let context = |played: &[Move]| {
         // The moves in UCI, replayed from the start (formatted on failure only).
@@ -279,8 +277,7 @@ pub fn play(data: &[u8]) {
         }
         text
     };
-    let steps = data.len().saturating_sub(2);
-    for (i, &byte) in data.iter().skip(2).enumerate() {
+    for (i, &byte) in data.iter().skip(2).take(MAX_PLIES).enumerate() {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
@@ -288,13 +285,13 @@ pub fn play(data: &[u8]) {
         let m = moves[usize::from(byte) % moves.len()];
         played.push(m);
         pos.play_unchecked(m);
-        let last_step = i + 1 == steps || pos.legal_moves().is_empty();
-        if last_step || (i + 1) % FULL_CHECK_EVERY == 0 {
+        if (i + 1) % FULL_CHECK_EVERY == 0 {
             check_position(&pos, Some(m), || context(&played));
         } else {
             check_position_cheap(&pos, || context(&played));
         }
     }
+    check_position(&pos, played.last().copied(), || context(&played));
 }
 
 /// Target `game`: the first two bytes pick a start, each further byte an
@@ -306,13 +303,12 @@ pub fn play(data: &[u8]) {
 /// history.
 pub fn game(data: &[u8]) {
     // Full checks replay the history; keep inputs short.
-    let data = &data[..data.len().min(400)];
+    let data = &data[..data.len().min(MAX_PLIES + 2)];
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
     let mut game = Game::from_position(start_position(a, b));
-    check_game(&game, &replayed_history(&game));
     let steps = data.len().saturating_sub(2);
     for (i, &byte) in data.iter().skip(2).enumerate() {
         let full = i + 1 == steps || (i + 1) % FULL_CHECK_EVERY == 0;
@@ -383,16 +379,7 @@ fn replayed_history(game: &Game) -> Vec<String> {
 
 /// Invariants cheap enough for every step of the `game` target.
 fn check_game_cheap(game: &Game) {
-    let pos = game.position();
-    check_position_cheap(pos, || history_text(game));
-    assert!(game.repetitions() >= 1, "{}", history_text(game));
-    let outcome = game.outcome();
-    if let Some(o) = pos.outcome() {
-        assert_eq!(outcome, Some(o), "{}", history_text(game));
-    }
-    if outcome.is_some() {
-        assert_eq!(game.claimable_draw(), None, "{}", history_text(game));
-    }
+    check_position_cheap(game.position(), || history_text(game));
 }
 
 fn history_text(game: &Game) -> String {
