@@ -220,10 +220,21 @@ pub fn uci(data: &[u8]) {
 /// check still catches what an earlier step did wrong.
 pub const FULL_CHECK_EVERY: usize = 64;
 
-/// The most plies (`play`) or operations (`game`) one input drives: longer
-/// games come from the corpus growing, not from one slow input, so that
-/// each target runs about a million inputs a minute.
-pub const MAX_PLIES: usize = 96;
+/// The most plies (`play`) or operations (`game`) one input drives, so that
+/// each target runs about a million inputs a minute; depth comes from the
+/// starts instead (`fuzz_start`: the table's middle games and endings too).
+pub const MAX_PLIES: usize = 40;
+
+/// The start of a `play` or `game` input: one position in four from the
+/// table of `POSITIONS` (en passant, castling, promotion, pins), the others
+/// from `start_position`.
+pub fn fuzz_start(a: u8, b: u8) -> Position {
+    if a % 4 == 3 {
+        table_position(b)
+    } else {
+        start_position(a, b)
+    }
+}
 
 /// Invariants cheap enough for every step (a few bit operations): no square
 /// holds two colours or two roles, each colour's pieces are exactly the
@@ -253,7 +264,7 @@ pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
     assert!(ok, "{}: inconsistent piece sets", context());
 }
 
-/// Target `play`: the first two bytes pick a start (`start_position`), each
+/// Target `play`: the first two bytes pick a start (`fuzz_start`), each
 /// further byte a legal move by index. After every move the cheap
 /// invariants hold; every `FULL_CHECK_EVERY`-th position and the last one
 /// also pass `check_position` (FEN round trip, incremental key against a
@@ -263,7 +274,7 @@ pub fn play(data: &[u8]) {
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
-    let mut pos = start_position(a, b);
+    let mut pos = fuzz_start(a, b);
     let start = pos.clone();
     let mut played: Vec<Move> = Vec::new();
     let context = |played: &[Move]| {
@@ -308,7 +319,7 @@ pub fn game(data: &[u8]) {
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
-    let mut game = Game::from_position(start_position(a, b));
+    let mut game = Game::from_position(fuzz_start(a, b));
     let steps = data.len().saturating_sub(2);
     for (i, &byte) in data.iter().skip(2).enumerate() {
         let full = i + 1 == steps || (i + 1) % FULL_CHECK_EVERY == 0;
