@@ -389,7 +389,7 @@ pub fn game(data: &[u8]) {
 }
 
 /// The repetition fields of every position of `game`, by replaying it.
-fn replayed_history(game: &Game) -> Vec<String> {
+fn replayed_history(game: &Game) -> Vec<RepetitionFields> {
     replay(game).iter().map(repetition_fields).collect()
 }
 
@@ -403,11 +403,35 @@ fn history_text(game: &Game) -> String {
     format!("{} moves {}", game.start().fen(), moves.join(" "))
 }
 
-/// The first four FEN fields: the position in the sense of FIDE 9.2
-/// (`fen()` writes the en passant square only when a capture is legal).
-fn repetition_fields(pos: &Position) -> String {
-    let fen = pos.fen();
-    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+/// A position in the sense of FIDE 9.2, read through the public accessors
+/// (not the key): the pieces, the side to move, the castling rights and the
+/// en passant square when a capture is legal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RepetitionFields {
+    pieces: [chess_arbiter::Bitboard; 8],
+    turn: chess_arbiter::Color,
+    castling: chess_arbiter::Bitboard,
+    en_passant: Option<Square>,
+}
+
+fn repetition_fields(pos: &Position) -> RepetitionFields {
+    use chess_arbiter::{Color, Role};
+    let role = |r| pos.by_role(r);
+    RepetitionFields {
+        pieces: [
+            pos.by_color(Color::White),
+            pos.by_color(Color::Black),
+            role(Role::Pawn),
+            role(Role::Knight),
+            role(Role::Bishop),
+            role(Role::Rook),
+            role(Role::Queen),
+            role(Role::King),
+        ],
+        turn: pos.turn(),
+        castling: pos.castling_rights(),
+        en_passant: pos.en_passant_square(),
+    }
 }
 
 /// The positions of the game from its start, by replaying its moves.
@@ -423,7 +447,7 @@ pub fn replay(game: &Game) -> Vec<Position> {
 
 /// Consistency of a `Game`'s rulings with its position and with `history`,
 /// the repetition fields of each of its positions (the current one last).
-pub fn check_game(game: &Game, history: &[String]) {
+pub fn check_game(game: &Game, history: &[RepetitionFields]) {
     // Formatted only when an assertion fails.
     let context = || history_text(game);
     let pos = game.position();
