@@ -143,11 +143,34 @@ const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 impl Position {
     /// All legal moves (FIDE 3): never allocates.
     ///
+    /// The list is built in place in the caller's frame (this function is
+    /// inlined; the list is never copied on return), so a search loop can
+    /// call it at every node: copy the position (a plain copy of about 100
+    /// bytes), [`play_unchecked`](Position::play_unchecked) a move, recurse.
+    /// Where only the number of moves matters,
+    /// [`count_legal_moves`](Position::count_legal_moves) counts them
+    /// without listing them.
+    ///
     /// ```
     /// use chess_arbiter::Position;
     /// let kiwipete = Position::from_fen(
     ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    ///
+    /// // A search loop on the public API: copy, play, recurse.
+    /// fn leaves(pos: &Position, depth: u32) -> u64 {
+    ///     if depth == 1 {
+    ///         return pos.count_legal_moves();
+    ///     }
+    ///     let mut nodes = 0;
+    ///     for m in &pos.legal_moves() {
+    ///         let mut child = pos.clone();
+    ///         child.play_unchecked(*m);
+    ///         nodes += leaves(&child, depth - 1);
+    ///     }
+    ///     nodes
+    /// }
+    /// assert_eq!(leaves(&kiwipete, 2), 2_039);
     /// ```
     #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
