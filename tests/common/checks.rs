@@ -230,6 +230,10 @@ pub const FULL_CHECK_EVERY: usize = 64;
 /// starts instead (`fuzz_start`: the table's middle games and endings too).
 pub const MAX_PLIES: usize = 40;
 
+/// The most operations one `game` input drives (each full check replays the
+/// game and asks every claim): enough for a fivefold repetition (16 plies).
+pub const MAX_GAME_OPERATIONS: usize = 24;
+
 /// The start of a `play` or `game` input: one position in four from the
 /// table of `POSITIONS` (en passant, castling, promotion, pins), the others
 /// from `start_position`.
@@ -319,7 +323,7 @@ pub fn play(data: &[u8]) {
 /// history.
 pub fn game(data: &[u8]) {
     // Full checks replay the history; keep inputs short.
-    let data = &data[..data.len().min(MAX_PLIES + 2)];
+    let data = &data[..data.len().min(MAX_GAME_OPERATIONS + 2)];
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
