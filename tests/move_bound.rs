@@ -1,7 +1,7 @@
 //! The move list bound and `play_unchecked` of any move: no position that
 //! FEN validation accepts, and none that any sequence of moves (legal or
 //! not) reaches, overflows a `MoveList`; an illegal move never creates a
-//! piece and never panics.
+//! piece and never panics; a FEN rank of millions of squares is an error.
 
 use chess_arbiter::{Color, MAX_MOVES, Move, Position, Role, Square};
 
@@ -123,4 +123,17 @@ fn display_writes_chess960_castling_as_king_takes_rook() {
     assert_eq!(Move::castle(Square::B1, Square::A1).to_string(), "b1a1");
     assert_eq!(Move::castle(Square::G1, Square::H1).to_string(), "g1h1");
     assert_eq!(Move::castle(Square::F8, Square::B8).to_string(), "f8b8");
+}
+
+#[test]
+fn a_huge_rank_is_an_error_not_a_panic_or_a_phantom_piece() {
+    // The square count saturates instead of wrapping round to a count that
+    // looks like 8 (which once placed a pawn): 10 squares per "9p".
+    let rank = "9p".repeat(1_000_000);
+    let fen = format!("{rank}/8/8/8/8/8/8/K6k w - - 0 1");
+    let err = Position::from_fen(&fen).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN: rank 8 describes 10000000 squares"
+    );
 }
