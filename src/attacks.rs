@@ -363,7 +363,7 @@ static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 ///
 /// ```
 /// use chess_arbiter::{attacks, Square};
-/// assert_eq!(attacks::knight(Square::A1).count(), 2);
+/// assert_eq!(attacks::knight(Square::A1).len(), 2);
 /// ```
 #[inline(always)]
 pub fn knight(sq: Square) -> Bitboard {
@@ -374,7 +374,7 @@ pub fn knight(sq: Square) -> Bitboard {
 ///
 /// ```
 /// use chess_arbiter::{attacks, Square};
-/// assert_eq!(attacks::king(Square::E4).count(), 8);
+/// assert_eq!(attacks::king(Square::E4).len(), 8);
 /// ```
 #[inline(always)]
 pub fn king(sq: Square) -> Bitboard {
@@ -416,7 +416,7 @@ pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
 ///
 /// ```
 /// use chess_arbiter::{attacks, Bitboard, Square};
-/// assert_eq!(attacks::bishop(Square::A1, Bitboard::EMPTY).count(), 7);
+/// assert_eq!(attacks::bishop(Square::A1, Bitboard::EMPTY).len(), 7);
 /// ```
 #[inline(always)]
 pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -427,7 +427,7 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 ///
 /// ```
 /// use chess_arbiter::{attacks, Bitboard, Square};
-/// assert_eq!(attacks::queen(Square::D4, Bitboard::EMPTY).count(), 27);
+/// assert_eq!(attacks::queen(Square::D4, Bitboard::EMPTY).len(), 27);
 /// ```
 #[inline(always)]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -438,7 +438,7 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
 ///
 /// ```
 /// use chess_arbiter::{attacks, Square};
-/// assert_eq!(attacks::between(Square::A1, Square::D4).count(), 2);
+/// assert_eq!(attacks::between(Square::A1, Square::D4).len(), 2);
 /// assert!(attacks::between(Square::A1, Square::B3).is_empty());
 /// ```
 #[inline(always)]
@@ -450,7 +450,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 ///
 /// ```
 /// use chess_arbiter::{attacks, Square};
-/// assert_eq!(attacks::line(Square::B2, Square::C3).count(), 8);
+/// assert_eq!(attacks::line(Square::B2, Square::C3).len(), 8);
 /// assert!(attacks::line(Square::A1, Square::B3).is_empty());
 /// ```
 #[inline(always)]

@@ -6,12 +6,14 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 
 /// A set of squares, one bit per square (`a1` = bit 0, `h8` = bit 63).
 ///
-/// Iterating yields the squares in ascending order.
+/// `len()` is the number of squares. A `Bitboard` is a value, not an
+/// iterator: `into_iter()` (or a `for` loop) yields its squares in
+/// ascending order through a [`BitboardIter`].
 ///
 /// ```
 /// use chess_arbiter::{Bitboard, Square};
 /// let set = Bitboard::from_square(Square::E4) | Bitboard::from_square(Square::A1);
-/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.len(), 2);
 /// assert_eq!(set.into_iter().collect::<Vec<_>>(), vec![Square::A1, Square::E4]);
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -30,7 +32,7 @@ impl Bitboard {
     ///
     /// ```
     /// use chess_arbiter::Bitboard;
-    /// assert_eq!(Bitboard::FULL.count(), 64);
+    /// assert_eq!(Bitboard::FULL.len(), 64);
     /// ```
     pub const FULL: Bitboard = Bitboard(!0);
 
@@ -128,12 +130,26 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
-    /// The number of squares in the set.
+    /// The number of squares in the set (its population count).
     ///
     /// ```
     /// use chess_arbiter::Bitboard;
-    /// assert_eq!(Bitboard(0b1011).count(), 3);
+    /// assert_eq!(Bitboard(0b1011).len(), 3);
     /// ```
+    #[inline(always)]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The number of squares in the set: the old name of [`Bitboard::len`].
+    ///
+    /// ```
+    /// use chess_arbiter::Bitboard;
+    /// #[allow(deprecated)]
+    /// let n = Bitboard(0b1011).count();
+    /// assert_eq!(n, 3);
+    /// ```
+    #[deprecated(since = "0.2.0", note = "use `len`: the number of squares in the set")]
     #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -201,7 +217,7 @@ impl Bitboard {
     ///
     /// ```
     /// use chess_arbiter::{Bitboard, Square};
-    /// assert!(Bitboard::FULL.without(Square::A8).count() == 63);
+    /// assert!(Bitboard::FULL.without(Square::A8).len() == 63);
     /// ```
     #[inline(always)]
     #[must_use]
@@ -220,36 +236,70 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+
+    #[inline(always)]
+    fn into_iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+/// The squares of a [`Bitboard`] in ascending order (from `into_iter`);
+/// also double-ended and exact-size.
+///
+/// ```
+/// use chess_arbiter::{Bitboard, Square};
+/// let set = Bitboard::from_square(Square::C3) | Bitboard::from_square(Square::F6);
+/// let mut squares = set.into_iter();
+/// assert_eq!(squares.len(), 2);
+/// assert_eq!(squares.next_back(), Some(Square::F6));
+/// assert_eq!(squares.next(), Some(Square::C3));
+/// assert_eq!(squares.next(), None);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BitboardIter(u64);
+
+impl Iterator for BitboardIter {
     type Item = Square;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
+        let sq = Bitboard(self.0).first()?;
         self.0 &= self.0 - 1;
         Some(sq)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.count() as usize;
+        let n = self.0.count_ones() as usize;
         (n, Some(n))
+    }
+
+    #[inline]
+    fn count(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    #[inline]
+    fn last(self) -> Option<Square> {
+        Bitboard(self.0).last()
     }
 }
 
-impl ExactSizeIterator for Bitboard {}
+impl ExactSizeIterator for BitboardIter {}
 
-impl DoubleEndedIterator for Bitboard {
+impl DoubleEndedIterator for BitboardIter {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        // `Iterator::last` would be picked for `&mut Bitboard`: name the inherent one.
-        let sq = Bitboard::last(*self)?;
+        let sq = Bitboard(self.0).last()?;
         self.0 ^= 1 << sq as u32;
         Some(sq)
     }
 }
 
-impl core::iter::FusedIterator for Bitboard {}
+impl core::iter::FusedIterator for BitboardIter {}
 
 impl From<Square> for Bitboard {
     #[inline(always)]

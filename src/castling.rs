@@ -4,7 +4,7 @@
 use crate::movegen::Sink;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::{Bitboard, Color, File, Rank, Role, Square, attacks};
+use crate::{Bitboard, Color, File, Rank, Role, Square};
 
 /// How castling is written and where the pieces may start.
 ///
@@ -90,43 +90,77 @@ impl CastlingSide {
     }
 }
 
+/// The squares a castling touches, one rank's worth, by king file and rook
+/// file: the king's path (the squares after its own up to its target, which
+/// must not be attacked; its target even when it stands there) and every
+/// square king or rook crosses or lands on (which must be empty but for the
+/// two of them). FIDE 3.8.2; Chess960 king and rook end on the standard
+/// squares.
+static CASTLING_MASKS: [[(u8, u8); 8]; 8] = castling_masks();
+
+/// The files after `from` up to and including `to`, as rank bits.
+const fn span(from: usize, to: usize) -> u8 {
+    let mut bits = 1u8 << to;
+    let mut f = from;
+    while f != to {
+        f = if f < to { f + 1 } else { f - 1 };
+        bits |= 1 << f;
+    }
+    bits
+}
+
+const fn castling_masks() -> [[(u8, u8); 8]; 8] {
+    let mut table = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            let king_path = span(king, king_to);
+            let crossed = (king_path | span(rook, rook_to)) & !(1 << king) & !(1 << rook);
+            table[king][rook] = (king_path, crossed);
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+}
+
 impl Position {
     /// Emits the legal castling moves of the side to move, which is not in check.
-    #[inline]
-    pub(crate) fn castling_moves<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn;
+    #[inline(always)]
+    pub(crate) fn castling_moves<S: Sink>(&self, us: Color, sink: &mut S) {
         let rights = self.castling & Bitboard::from_rank(Rank::First.relative_to(us));
         if rights.is_empty() {
             return;
         }
         let king = self.king(us);
+        let occupied = self.occupied();
         for rook in rights {
-            if self.may_castle(king, rook) {
+            // King and rook share the back rank in any valid position; the
+            // masks are per file pair, shifted onto that rank.
+            if (king as u8 ^ rook as u8) >= 8 {
+                continue;
+            }
+            let (path, crossed) = CASTLING_MASKS[king as usize & 7][rook as usize & 7];
+            let shift = u32::from(king as u8 & !7);
+            let king_path = Bitboard(u64::from(path) << shift);
+            let crossed = Bitboard(u64::from(crossed) << shift);
+            let others = occupied & !(Bitboard::from_square(king) | Bitboard::from_square(rook));
+            if (others & crossed).is_empty() && self.king_path_is_safe(!us, king_path, others) {
                 sink.special(Move::castle(king, rook));
             }
         }
     }
 
-    /// FIDE 3.8.2: every square the king or rook crosses or lands on is empty
-    /// but for those two, and no square the king passes or lands on is attacked.
-    /// The rook itself may be attacked, and may cross attacked squares.
-    fn may_castle(&self, king: Square, rook: Square) -> bool {
-        let side = CastlingSide::of(king, rook);
-        let rank = king.rank();
-        let king_to = Square::from_coords(side.king_file(), rank);
-        let rook_to = Square::from_coords(side.rook_file(), rank);
-        let both = Bitboard::from_square(king) | Bitboard::from_square(rook);
-        let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
-        let rook_path = attacks::between(rook, rook_to) | Bitboard::from_square(rook_to);
-        let others = self.occupied() & !both;
-        if (others & (king_path | rook_path)).any() {
-            return false;
-        }
-        // Attacks are seen without king and rook on the board: once the rook
-        // has moved, a piece behind it may attack along the rank (Chess960).
-        // The king's target is checked even when the king stands on it
-        // already, since the rook may have been what shielded it.
-        let them = !self.turn;
+    /// `true` if no enemy piece attacks a square of the king's path, with
+    /// `others` (the board without king and castling rook) as blockers.
+    ///
+    /// Attacks are seen without king and rook on the board: once the rook
+    /// has moved, a piece behind it may attack along the rank (Chess960).
+    /// The king's target is checked even when the king stands on it
+    /// already, since the rook may have been what shielded it.
+    fn king_path_is_safe(&self, them: Color, king_path: Bitboard, others: Bitboard) -> bool {
         king_path
             .into_iter()
             .all(|sq| !self.is_attacked(sq, them, others))

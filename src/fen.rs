@@ -447,7 +447,9 @@ fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
                     return Err(FenError::ConsecutiveDigits { rank });
                 }
                 after_digit = true;
-                file += u32::from(b - b'0');
+                // Saturating: a rank of millions of digits must not wrap
+                // round to a count that looks right.
+                file = file.saturating_add(u32::from(b - b'0'));
             }
             _ => {
                 let code = PIECES[b as usize];
@@ -469,7 +471,7 @@ fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
                         role.of(color),
                     );
                 }
-                file += 1;
+                file = file.saturating_add(1);
             }
         }
     }
@@ -566,9 +568,9 @@ impl Position {
                 return Err(bad);
             };
             let side = CastlingSide::of(king, rook);
-            let same_side = Iterator::any(&mut (self.castling & back), |r| {
-                CastlingSide::of(king, r) == side
-            });
+            let same_side = (self.castling & back)
+                .into_iter()
+                .any(|r| CastlingSide::of(king, r) == side);
             if same_side {
                 if lenient {
                     continue;

@@ -400,20 +400,14 @@ impl Game {
             .saturating_add(1)
             .min(ply + 1);
         let lowest = ply + 1 - reach;
-        let mut window: Vec<u64> = (lowest..ply)
-            .rev()
-            .step_by(2)
-            .map(|i| self.keys[i])
-            .collect();
-        // The announced position must already have occurred twice.
-        window.sort_unstable();
-        let mut twice: Vec<u64> = window
-            .windows(2)
-            .filter(|pair| pair[0] == pair[1])
-            .map(|pair| pair[0])
-            .collect();
-        twice.dedup();
-        if twice.is_empty() {
+        // The announced position must already have occurred twice: without
+        // two equal keys in that window no move can make a third (checked
+        // in place, without allocating).
+        let window = || (lowest..ply).rev().step_by(2).map(|i| self.keys[i]);
+        let repeated = window()
+            .enumerate()
+            .any(|(i, key)| window().skip(i + 1).any(|other| other == key));
+        if !repeated {
             return None;
         }
         // Such a position had a move played from it, so it is neither mate
@@ -425,8 +419,7 @@ impl Game {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let key = child.repetition_key();
-                twice.binary_search(&key).is_ok()
-                    && self.earlier_occurrences(&child, key, ply + 1) >= 2
+                self.earlier_occurrences(&child, key, ply + 1) >= 2
             })
             .map(Some)
     }

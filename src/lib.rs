@@ -293,14 +293,14 @@ mod uci;
 mod validate;
 mod zobrist;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::{Color, ParseColorError};
 pub use ending::{ClaimError, DrawClaim, GameOverError};
 pub use fen::FenError;
 pub use game::Game;
 pub use illegal::{FindMoveError, IllegalMoveReason};
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMoveError, Position};
 pub use query::PieceMap;

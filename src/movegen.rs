@@ -5,9 +5,9 @@
 //! checker or a square between it and the king), and the king only steps to
 //! squares that are not attacked once it has left its own square.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::position::Position;
-use crate::{Bitboard, Rank, Role, Square, attacks};
+use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in bulk where the generator has them in bulk.
 pub(crate) trait Sink {
@@ -21,7 +21,25 @@ pub(crate) trait Sink {
     fn special(&mut self, m: Move);
 }
 
-impl Sink for MoveList {
+/// Fills a [`MoveList`]'s storage, its length kept in a register: a
+/// local `Filler` lives in registers once generation is inlined into it.
+struct Filler<'a> {
+    moves: &'a mut [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Filler<'_> {
+    #[inline(always)]
+    fn put(&mut self, bits: u16) {
+        // Never full (MAX_MOVES is a proved bound); if it were, drop.
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = Move::from_bits(bits);
+            self.len += 1;
+        }
+    }
+}
+
+impl Sink for Filler<'_> {
     // Raw bit loops: turning each index into a `Square` and back costs a
     // table load per move, which showed in the profile.
     #[inline(always)]
@@ -31,7 +49,7 @@ impl Sink for MoveList {
         while bits != 0 {
             let to = bits.trailing_zeros() as u16;
             bits &= bits - 1;
-            self.push(Move::from_bits(from | to << 6));
+            self.put(from | to << 6);
         }
     }
 
@@ -43,7 +61,7 @@ impl Sink for MoveList {
             let to = bits.trailing_zeros();
             bits &= bits - 1;
             let from = (to as i32 - delta) as u16 & 63;
-            self.push(Move::from_bits(from | (to as u16) << 6 | kind));
+            self.put(from | (to as u16) << 6 | kind);
         }
     }
 
@@ -52,12 +70,46 @@ impl Sink for MoveList {
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
-                self.extend(Move::promotion(from, to, role));
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.put(m.bits());
+                }
             }
         }
     }
 
     #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.put(m.bits());
+    }
+}
+
+/// Direct pushes, for the rare callers that generate one kind of move.
+impl Sink for MoveList {
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        for to in targets {
+            let from = (to.index() as i32 - delta) as u16 & 63;
+            self.push(Move::from_bits(from | (to as u16) << 6 | kind));
+        }
+    }
+
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.push(m);
+                }
+            }
+        }
+    }
+
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -69,15 +121,15 @@ struct Counter(u64);
 impl Sink for Counter {
     #[inline(always)]
     fn piece(&mut self, _: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
+        self.0 += targets.len() as u64;
     }
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, _: i32, _: bool) {
-        self.0 += targets.count() as u64;
+        self.0 += targets.len() as u64;
     }
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, _: i32) {
-        self.0 += 4 * targets.count() as u64;
+        self.0 += 4 * targets.len() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _: Move) {
@@ -91,17 +143,61 @@ const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 impl Position {
     /// All legal moves (FIDE 3): never allocates.
     ///
+    /// The list is built in place in the caller's frame (this function is
+    /// inlined; the list is never copied on return), so a search loop can
+    /// call it at every node: copy the position (a plain copy of about 100
+    /// bytes), [`play_unchecked`](Position::play_unchecked) a move, recurse.
+    /// Where only the number of moves matters,
+    /// [`count_legal_moves`](Position::count_legal_moves) counts them
+    /// without listing them.
+    ///
     /// ```
     /// use chess_arbiter::Position;
     /// let kiwipete = Position::from_fen(
     ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(kiwipete.legal_moves().len(), 48);
+    ///
+    /// // A search loop on the public API: copy, play, recurse.
+    /// fn leaves(pos: &Position, depth: u32) -> u64 {
+    ///     if depth == 1 {
+    ///         return pos.count_legal_moves();
+    ///     }
+    ///     let mut nodes = 0;
+    ///     for m in &pos.legal_moves() {
+    ///         let mut child = pos.clone();
+    ///         child.play_unchecked(*m);
+    ///         nodes += leaves(&child, depth - 1);
+    ///     }
+    ///     nodes
+    /// }
+    /// assert_eq!(leaves(&kiwipete, 2), 2_039);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
+        // Inlined, so the list is built in the caller's own slot: a list
+        // returned from an out-of-line call was copied whole.
         let mut moves = MoveList::new();
-        self.generate(Bitboard::FULL, &mut moves);
+        self.fill_legal_moves(Bitboard::FULL, &mut moves);
         moves
+    }
+
+    /// Appends the legal moves of the pieces on `from_mask` to `moves`.
+    #[inline(always)]
+    fn fill_legal_moves(&self, from_mask: Bitboard, moves: &mut MoveList) {
+        match self.turn {
+            Color::White => self.fill_legal_moves_for::<true>(from_mask, moves),
+            Color::Black => self.fill_legal_moves_for::<false>(from_mask, moves),
+        }
+    }
+
+    #[inline(never)]
+    fn fill_legal_moves_for<const WHITE: bool>(&self, from_mask: Bitboard, moves: &mut MoveList) {
+        let mut filler = Filler {
+            len: moves.len,
+            moves: &mut moves.moves,
+        };
+        self.generate_for::<WHITE, _>(from_mask, &mut filler);
+        moves.len = filler.len;
     }
 
     /// The number of legal moves, counted without listing them.
@@ -123,7 +219,7 @@ impl Position {
 
     /// Legal moves of the pieces standing on `from`.
     pub(crate) fn generate_from(&self, from: Bitboard, moves: &mut MoveList) {
-        self.generate(from, moves);
+        self.fill_legal_moves(from, moves);
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep
@@ -166,10 +262,9 @@ impl Position {
         attackers.is_empty()
     }
 
-    /// Pieces of the side to move pinned to their king.
+    /// Pieces of `us` (the side to move) pinned to their king.
     #[inline(always)]
-    fn pinned_to_king(&self, king: Square) -> Bitboard {
-        let us = self.turn;
+    fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
         let them = !us;
         let occupied = self.occupied();
         let theirs = self.by_color(them);
@@ -190,7 +285,17 @@ impl Position {
     /// Generates the legal moves of the pieces on `from_mask` into `sink`.
     #[inline(always)]
     fn generate<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
-        let us = self.turn;
+        // One copy of the generator per colour: the side to move, pawn
+        // directions and relative ranks become constants.
+        match self.turn {
+            Color::White => self.generate_for::<true, S>(from_mask, sink),
+            Color::Black => self.generate_for::<false, S>(from_mask, sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const WHITE: bool, S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let ours = self.by_color(us);
         let theirs = self.by_color(them);
@@ -215,7 +320,7 @@ impl Position {
             Some(checker) => attacks::between(king, checker) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned_to_king(king);
+        let pinned = self.pinned_to_king(us, king);
         let movable = ours & from_mask;
 
         for from in self.by_role(Role::Knight) & movable & !pinned {
@@ -237,15 +342,15 @@ impl Position {
             sink.piece(from, targets);
         }
 
-        self.pawn_moves(king, pinned, target_mask, from_mask, sink);
+        self.pawn_moves::<WHITE, S>(king, pinned, target_mask, from_mask, sink);
 
         if checkers.is_empty() && from_mask.contains(king) {
-            self.castling_moves(sink);
+            self.castling_moves(us, sink);
         }
     }
 
     #[inline(always)]
-    fn pawn_moves<S: Sink>(
+    fn pawn_moves<const WHITE: bool, S: Sink>(
         &self,
         king: Square,
         pinned: Bitboard,
@@ -253,7 +358,7 @@ impl Position {
         from_mask: Bitboard,
         sink: &mut S,
     ) {
-        let us = self.turn;
+        let us = if WHITE { Color::White } else { Color::Black };
         let theirs = self.by_color(!us);
         let empty = !self.occupied();
         let pawns = self.pieces(us, Role::Pawn) & from_mask;

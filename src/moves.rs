@@ -35,7 +35,8 @@ const PROMOTION: u16 = 4;
 /// Castling is stored as *king takes own rook* (`from` is the king's
 /// square, `to` the rook's), so Chess960 needs no special case; the UCI
 /// and SAN writers turn it into `e1g1` / `O-O` as each notation wants.
-/// `Display` writes the standard-chess UCI form.
+/// `Display` writes the UCI form, castling as standard chess writes it
+/// when standard chess has that castling, else as king takes rook.
 ///
 /// ```
 /// use chess_arbiter::{Move, Role, Square};
@@ -46,6 +47,8 @@ const PROMOTION: u16 = 4;
 /// assert_eq!(core::mem::size_of::<Move>(), 2);
 /// let castle = Move::castle(Square::E1, Square::H1);
 /// assert_eq!(castle.to_string(), "e1g1");
+/// // A Chess960 castling is written king takes rook.
+/// assert_eq!(Move::castle(Square::B1, Square::A1).to_string(), "b1a1");
 /// let promo = Move::promotion(Square::A7, Square::A8, Role::Knight).unwrap();
 /// assert_eq!(promo.to_string(), "a7a8n");
 /// ```
@@ -150,6 +153,12 @@ impl Move {
     #[inline(always)]
     pub const fn to(self) -> Square {
         Square::from_index(((self.0 >> 6) & 63) as u32)
+    }
+
+    /// The raw bits (from, to << 6, kind << 12).
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> u16 {
+        self.0
     }
 
     #[inline(always)]
@@ -295,10 +304,29 @@ impl fmt::Debug for Move {
     }
 }
 
+impl Move {
+    /// `true` for a castling that standard chess has: king on the e-file,
+    /// rook in the a- or h-file corner of the same rank.
+    const fn is_standard_castle(self) -> bool {
+        let (from, to) = (self.from() as u8, self.to() as u8);
+        self.is_castle()
+            && from & 7 == File::E as u8
+            && (from == 4 || from == 60)
+            && (to == from - 4 || to == from + 3)
+    }
+}
+
 impl fmt::Display for Move {
-    /// The standard-chess UCI form (`e2e4`, `e1g1`, `e7e8q`).
+    /// The UCI form: `e2e4`, `e7e8q`; a castling standard chess has as the
+    /// king's two-square step (`e1g1`), any other (Chess960) castling as
+    /// king takes rook (`b1a1`), which no king step could be mistaken for.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.king_destination())?;
+        let to = if self.is_castle() && !self.is_standard_castle() {
+            self.to()
+        } else {
+            self.king_destination()
+        };
+        write!(f, "{}{}", self.from(), to)?;
         match self.promotion_role() {
             Some(role) => write!(f, "{}", role.char()),
             None => Ok(()),
@@ -306,7 +334,17 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; 256 leaves room.
+/// The capacity of a [`MoveList`]: more legal moves than any position
+/// [`Position`](crate::Position) accepts can have.
+///
+/// The bound is proved piece by piece, not taken from the best known
+/// position (218 moves): a valid position has at most 16 pieces a side, one
+/// of them the king, and FEN validation does not limit promoted pieces, so
+/// all 15 others may be queens. A queen reaches at most 27 squares (on one
+/// of the four centre squares of an empty board), more than a rook (14), a
+/// bishop (13), a knight (8) or a pawn (3 target squares times 4 promotion
+/// pieces: 12, en passant included), and the king has at most 8 steps and
+/// 2 castlings. So no side to move has more than 15 × 27 + 10 = 415 moves.
 ///
 /// ```
 /// use chess_arbiter::{MAX_MOVES, Position};
@@ -314,13 +352,191 @@ impl fmt::Display for Move {
 /// assert_eq!(pos.legal_moves().len(), 218);
 /// assert!(pos.legal_moves().len() <= MAX_MOVES);
 /// ```
-pub const MAX_MOVES: usize = 256;
+pub const MAX_MOVES: usize = 15 * 27 + 10;
 
 /// A list of moves that lives on the stack: move generation never allocates.
 ///
+/// It dereferences to a slice of [`Move`]s (`len`, `is_empty`, `contains`,
+/// `iter`, indexing, sorting) and iterates by value or by reference. Only
+/// move generation fills it; its capacity [`MAX_MOVES`] is more than any
+/// valid position has moves.
+///
 /// ```
-/// use chess_arbiter::{MoveList, Position};
-/// let moves: MoveList = Position::new().legal_moves();
+/// use chess_arbiter::{Move, MoveList, Position, Square};
+/// let pos = Position::new();
+/// let moves: MoveList = pos.legal_moves();
 /// assert_eq!(moves.len(), 20);
+/// assert!(moves.contains(&Move::double_push(Square::E2, Square::E4)));
+/// for m in &moves {
+///     assert!(pos.is_legal(*m));
+/// }
+/// let by_value: Vec<Move> = moves.into_iter().collect();
+/// assert_eq!(by_value.len(), 20);
 /// ```
-pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
+#[derive(Clone)]
+pub struct MoveList {
+    // Every slot is initialised (safe Rust); only `..len` holds moves.
+    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    ///
+    /// ```
+    /// use chess_arbiter::MoveList;
+    /// assert!(MoveList::new().is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends `m`. Generation never produces more than [`MAX_MOVES`]
+    /// moves (see its proof); a push beyond it is dropped, never a panic.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// Keeps only the moves for which `keep` is true, in their order.
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Square};
+    /// let mut moves = Position::new().legal_moves();
+    /// moves.retain(|m| m.from() == Square::G1);
+    /// assert_eq!(moves.len(), 2);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len.min(MAX_MOVES) {
+            let m = self.moves[i];
+            if keep(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// The moves as a slice (also what `Deref` gives).
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// assert_eq!(Position::new().legal_moves().as_slice().len(), 20);
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        // `len` never exceeds the capacity: `push` is the only writer.
+        &self.moves[..self.len.min(MAX_MOVES)]
+    }
+
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len.min(MAX_MOVES)]
+    }
+}
+
+impl Default for MoveList {
+    #[inline(always)]
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
+
+impl core::hash::Hash for MoveList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    #[inline(always)]
+    fn into_iter(self) -> core::slice::Iter<'a, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    #[inline(always)]
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`], by value (from `MoveList::into_iter`).
+///
+/// ```
+/// use chess_arbiter::Position;
+/// let mut it = Position::new().legal_moves().into_iter();
+/// assert_eq!(it.len(), 20);
+/// it.next();
+/// assert_eq!(it.len(), 19);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl core::iter::FusedIterator for MoveListIntoIter {}

@@ -184,7 +184,7 @@ impl Position {
         }
         if self.by_role(Role::Knight).any() {
             // Only the two kings and this one knight.
-            return self.occupied().count() == 3;
+            return self.occupied().len() == 3;
         }
         on_one_square_colour(self.by_role(Role::Bishop))
     }
@@ -220,7 +220,7 @@ impl Position {
             // bishops or rooks; queens and the king never box it in enough.
             let boxers =
                 self.by_color(!color) & !(self.by_role(Role::King) | self.by_role(Role::Queen));
-            return ours.count() == 2 && boxers.is_empty();
+            return ours.len() == 2 && boxers.is_empty();
         }
         if (ours & self.by_role(Role::Bishop)).any() {
             // Bishops on one colour only mate with the help of a blocker

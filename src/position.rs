@@ -188,8 +188,10 @@ impl Position {
     pub fn en_passant_square(&self) -> Option<Square> {
         let ep = self.ep?;
         let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
-        let mut capturers = capturers;
-        Iterator::any(&mut capturers, |from| self.is_legal_en_passant(from, ep)).then_some(ep)
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal_en_passant(from, ep))
+            .then_some(ep)
     }
 
     /// The castling rights: the squares of the rooks that may still castle (FIDE 3.8.2).
@@ -197,7 +199,7 @@ impl Position {
     /// ```
     /// use chess_arbiter::{Position, Square};
     /// let rights = Position::new().castling_rights();
-    /// assert_eq!(rights.count(), 4);
+    /// assert_eq!(rights.len(), 4);
     /// assert!(rights.contains(Square::H8));
     /// ```
     #[inline]
@@ -209,7 +211,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::Position;
-    /// assert_eq!(Position::new().occupied().count(), 32);
+    /// assert_eq!(Position::new().occupied().len(), 32);
     /// ```
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
@@ -220,7 +222,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Color, Position};
-    /// assert_eq!(Position::new().by_color(Color::Black).count(), 16);
+    /// assert_eq!(Position::new().by_color(Color::Black).len(), 16);
     /// ```
     #[inline(always)]
     pub fn by_color(&self, color: Color) -> Bitboard {
@@ -231,7 +233,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Position, Role};
-    /// assert_eq!(Position::new().by_role(Role::Knight).count(), 4);
+    /// assert_eq!(Position::new().by_role(Role::Knight).len(), 4);
     /// ```
     #[inline(always)]
     pub fn by_role(&self, role: Role) -> Bitboard {
@@ -242,7 +244,7 @@ impl Position {
     ///
     /// ```
     /// use chess_arbiter::{Color, Position, Role};
-    /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).count(), 8);
+    /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).len(), 8);
     /// ```
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
@@ -438,23 +440,64 @@ impl Position {
     }
 
     /// Plays `m`, trusting the caller that it is legal (one of
-    /// [`Position::legal_moves`]). An illegal move never panics, but leaves a
-    /// position that breaks the rules. Never allocates.
+    /// [`Position::legal_moves`]). Never allocates.
+    ///
+    /// An illegal move never panics and never creates a piece: a move from
+    /// a square without a piece of the side to move, onto a piece of its
+    /// own or onto a king, or a castling without that king and rook and
+    /// free destination squares, leaves the position as it is; a promotion
+    /// of anything but a pawn moves the piece unchanged. Other illegal moves
+    /// leave a position that breaks the rules (but still holds at most the
+    /// pieces it held, so [`MAX_MOVES`](crate::MAX_MOVES) still bounds its
+    /// move list).
     ///
     /// ```
-    /// use chess_arbiter::Position;
+    /// use chess_arbiter::{Move, Position, Square};
     /// let mut pos = Position::new();
     /// let m = pos.legal_moves()[0];
     /// pos.play_unchecked(m);
     /// assert_eq!(pos.fullmove_number(), 1);
+    /// // Castling without a free path, or taking an own piece: nothing happens.
+    /// let before = pos.clone();
+    /// pos.play_unchecked(Move::castle(Square::E8, Square::H8));
+    /// pos.play_unchecked(Move::new(Square::D8, Square::E8));
+    /// assert_eq!(pos, before);
     /// ```
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
+        let ours = self.by_color(us);
+        if !ours.contains(from) {
+            return;
+        }
         let Some(role) = self.role_at(from) else {
             return;
+        };
+        let captured = if m.is_castle() {
+            // Only the king may castle, with a rook of its own, onto squares
+            // that nothing but those two occupies.
+            let others = self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+            let king_to = m.king_destination();
+            let rook_to = m.rook_destination().unwrap_or(to);
+            if role != Role::King
+                || !self.pieces(us, Role::Rook).contains(to)
+                || others.contains(king_to)
+                || others.contains(rook_to)
+            {
+                return;
+            }
+            None
+        } else {
+            if ours.contains(to) {
+                return;
+            }
+            let captured = self.role_at(to);
+            if captured == Some(Role::King) {
+                return;
+            }
+            captured
         };
 
         if let Some(ep) = self.ep.take() {
@@ -475,17 +518,20 @@ impl Position {
             self.put(rook_to, Role::Rook.of(us));
             self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
         } else {
-            if let Some(captured) = self.role_at(to) {
+            if let Some(captured) = captured {
                 self.remove(to, captured.of(them));
                 self.halfmove = 0;
             }
             self.remove(from, role.of(us));
-            self.put(to, m.promotion_role().unwrap_or(role).of(us));
             if role == Role::Pawn {
+                self.put(to, m.promotion_role().unwrap_or(role).of(us));
                 self.halfmove = 0;
                 if m.is_en_passant() {
-                    let captured = Square::from_coords(to.file(), from.rank());
-                    self.remove(captured, Role::Pawn.of(them));
+                    let passed = Square::from_coords(to.file(), from.rank());
+                    // `remove` toggles: take only a pawn that is there.
+                    if self.pieces(them, Role::Pawn).contains(passed) {
+                        self.remove(passed, Role::Pawn.of(them));
+                    }
                 } else if m.kind() == crate::MoveKind::DoublePush {
                     let passed = Square::from_index((from.index() + to.index()) / 2);
                     if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
@@ -493,8 +539,11 @@ impl Position {
                         self.key ^= zobrist::en_passant(passed);
                     }
                 }
-            } else if role == Role::King {
-                self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+            } else {
+                self.put(to, role.of(us));
+                if role == Role::King {
+                    self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+                }
             }
             self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
         }

@@ -33,7 +33,7 @@ impl Iterator for PieceMap<'_> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.squares.count() as usize;
+        let n = self.squares.len() as usize;
         (n, Some(n))
     }
 }

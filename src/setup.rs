@@ -163,7 +163,7 @@ impl Setup {
     ///
     /// ```
     /// use chess_arbiter::Setup;
-    /// assert_eq!(Setup::default().castling_rights().count(), 4);
+    /// assert_eq!(Setup::default().castling_rights().len(), 4);
     /// ```
     pub fn castling_rights(&self) -> Bitboard {
         self.castling_rights

@@ -65,7 +65,7 @@ pub enum PositionError {
 impl Position {
     pub(crate) fn validate_material(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
-            let kings = self.pieces(color, Role::King).count();
+            let kings = self.pieces(color, Role::King).len();
             if kings == 0 {
                 return Err(PositionError::MissingKing(color));
             }
@@ -74,10 +74,10 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            if self.by_color(color).count() > 16 {
+            if self.by_color(color).len() > 16 {
                 return Err(PositionError::TooManyPieces(color));
             }
-            if self.pieces(color, Role::Pawn).count() > 8 {
+            if self.pieces(color, Role::Pawn).len() > 8 {
                 return Err(PositionError::TooManyPawns(color));
             }
         }
@@ -141,7 +141,7 @@ impl Position {
             }
             return Ok(());
         }
-        if checkers.count() > 2 {
+        if checkers.len() > 2 {
             return Err(PositionError::ImpossibleCheck);
         }
         if let (Some(a), Some(b)) = (checkers.first(), checkers.last()) {

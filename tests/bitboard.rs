@@ -16,7 +16,7 @@ fn bitboard_iterates_forwards_and_backwards_over_each_square_once() {
         set.into_iter().rev().collect::<Vec<_>>(),
         [Square::H8, Square::E4, Square::A1]
     );
-    let mut both = set;
+    let mut both = set.into_iter();
     assert_eq!(both.next(), Some(Square::A1));
     assert_eq!(both.next_back(), Some(Square::H8));
     assert_eq!(both.next_back(), Some(Square::E4));

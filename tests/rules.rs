@@ -412,7 +412,7 @@ fn promotion_is_mandatory() {
 fn double_check_allows_king_moves_only() {
     // Rook e8 and knight d3 both check; the bishop on f1 could take the knight.
     let p = pos("4r1k1/8/8/8/8/3n4/8/4KB2 w - - 0 1");
-    assert_eq!(p.checkers().count(), 2);
+    assert_eq!(p.checkers().len(), 2);
     let moves = p.legal_moves();
     assert!(!moves.is_empty());
     assert!(

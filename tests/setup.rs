@@ -76,7 +76,7 @@ fn setup_castling_rights_by_side() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qk - 0 1"
     );
     setup.set_castling(Color::White, CastlingSide::KingSide, true);
-    assert_eq!(setup.castling_rights().count(), 3);
+    assert_eq!(setup.castling_rights().len(), 3);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Bytes choose moves, undos and queries on a `Game`: claims and outcomes
-//! never panic and agree with the position's rulings and the history.
+//! never panic, and (every 64th step and at the end) agree with the
+//! position's rulings and the replayed history.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
 //! (tests/fuzz_corpus.rs replays fuzz/seeds/game through them).

@@ -1,6 +1,7 @@
-//! Bytes choose legal moves from the standard or a Chess960 start: after each,
-//! the mover's king is safe, the incremental key equals the key from scratch
-//! and the FEN reads back to an equal position.
+//! Bytes choose legal moves from the standard start, a Chess960 start or a
+//! position of the table: after each the piece sets stay consistent; every
+//! 64th position and the last one also read back from their FEN, and their
+//! incremental key equals the key from scratch.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
 //! (tests/fuzz_corpus.rs replays fuzz/seeds/play through them).

@@ -12,7 +12,7 @@ impl Position {
         let mut moves = MoveList::new();
         let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
         if (self.castling & back_rank).any() && !self.is_check() {
-            self.castling_moves(&mut moves);
+            self.castling_moves(self.turn, &mut moves);
         }
         moves
     }

@@ -140,8 +140,8 @@ impl Position {
         after.play_unchecked(m);
         // Most checks are escaped by a king step: try those before the rest.
         let king = after.king(after.turn);
-        let mut steps = attacks::king(king) & !after.by_color(after.turn);
-        if Iterator::any(&mut steps, |to| after.king_may_go(king, to)) || after.has_legal_moves() {
+        let steps = attacks::king(king) & !after.by_color(after.turn);
+        if steps.into_iter().any(|to| after.king_may_go(king, to)) || after.has_legal_moves() {
             '+'
         } else {
             '#'

@@ -118,8 +118,23 @@ pub fn fen_with_polyglot_en_passant(pos: &Position, last: Option<Move>) -> Strin
 /// position: the FEN reads back to an equal position (which also proves the
 /// side that just moved is not in check: the reader rejects that), after a
 /// move the incremental key equals a key from scratch, `perft(1)` counts the legal moves, and mate
-/// and stalemate mean what they say.
+/// and stalemate mean what they say, and every generated move is legal.
 pub fn check_position(pos: &Position, last: Option<Move>, context: impl Fn() -> String) {
+    check_position_core(pos, last, &context);
+    let fen = pos.fen();
+    for m in pos.legal_moves() {
+        assert!(
+            pos.is_legal(m),
+            "{}: {fen}: generated {m} is not legal",
+            context()
+        );
+    }
+}
+
+/// `check_position` without its slowest part (an `is_legal` test of every
+/// generated move, which the `fen` target runs on every position it reaches):
+/// the FEN round trip, the scratch key, move counts, mate and stalemate.
+pub fn check_position_core(pos: &Position, last: Option<Move>, context: impl Fn() -> String) {
     let fen = pos.fen();
     let back = Position::from_fen_with_mode(&fen, pos.castling_mode())
         .unwrap_or_else(|e| panic!("{}: {fen} does not read back: {e}", context()));
@@ -129,9 +144,6 @@ pub fn check_position(pos: &Position, last: Option<Move>, context: impl Fn() -> 
         context(),
         back.fen()
     );
-    // A position read from a FEN has its key from scratch already (and may
-    // hold an en passant square its FEN no longer writes); check the
-    // incremental key only after a move.
     if last.is_some() {
         let polyglot = fen_with_polyglot_en_passant(pos, last);
         let scratch = Position::from_fen_with_mode(&polyglot, pos.castling_mode())
@@ -139,7 +151,7 @@ pub fn check_position(pos: &Position, last: Option<Move>, context: impl Fn() -> 
         assert_eq!(
             pos.zobrist(),
             scratch.zobrist(),
-            "{}: incremental key differs from the key of {polyglot}",
+            "{}: {polyglot}",
             context()
         );
     }
@@ -157,13 +169,6 @@ pub fn check_position(pos: &Position, last: Option<Move>, context: impl Fn() -> 
         "{}: {fen}",
         context()
     );
-    for &m in &moves {
-        assert!(
-            pos.is_legal(m),
-            "{}: {fen}: generated {m} is not legal",
-            context()
-        );
-    }
 }
 
 /// Target `fen`: arbitrary text to the FEN readers; an accepted position
@@ -214,49 +219,120 @@ pub fn uci(data: &[u8]) {
     }
 }
 
-/// Target `play`: the first two bytes pick a start (`start_position`), each
-/// further byte a legal move by index. After every move the position
-/// invariants of `check_position` hold.
+/// How often the `play` and `game` targets run their full (slow) checks:
+/// every step costs only cheap invariants, every `FULL_CHECK_EVERY`-th step
+/// and the last step also the FEN round trips, scratch keys, claims and
+/// replays. A broken key or board stays broken, so the last step's full
+/// check still catches what an earlier step did wrong.
+pub const FULL_CHECK_EVERY: usize = 64;
+
+/// The most plies (`play`) or operations (`game`) one input drives, so that
+/// each target runs about a million inputs a minute; depth comes from the
+/// starts instead (`fuzz_start`: the table's middle games and endings too).
+pub const MAX_PLIES: usize = 40;
+
+/// The most operations one `game` input drives (each full check replays the
+/// game and asks every claim): enough for a fivefold repetition (16 plies).
+pub const MAX_GAME_OPERATIONS: usize = 24;
+
+/// The start of a `play` or `game` input: one position in four from the
+/// table of `POSITIONS` (en passant, castling, promotion, pins), the others
+/// from `start_position`.
+pub fn fuzz_start(a: u8, b: u8) -> Position {
+    if a % 4 == 3 {
+        table_position(b)
+    } else {
+        start_position(a, b)
+    }
+}
+
+/// Invariants cheap enough for every step (a few bit operations): no square
+/// holds two colours or two roles, each colour's pieces are exactly the
+/// union of its roles, and each side has one king.
+pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
+    use chess_arbiter::{Bitboard, Color, Role};
+    let (white, black) = (pos.by_color(Color::White), pos.by_color(Color::Black));
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let mut all = Bitboard::EMPTY;
+    let mut overlap = white & black;
+    for role in roles {
+        overlap |= all & pos.by_role(role);
+        all |= pos.by_role(role);
+    }
+    let kings = pos.by_role(Role::King);
+    let ok = overlap.is_empty()
+        && all == white | black
+        && (kings & white).len() == 1
+        && (kings & black).len() == 1;
+    assert!(ok, "{}: inconsistent piece sets", context());
+}
+
+/// Target `play`: the first two bytes pick a start (`fuzz_start`), each
+/// further byte a legal move by index. After every move the cheap
+/// invariants hold; every `FULL_CHECK_EVERY`-th position and the last one
+/// also pass `check_position` (FEN round trip, incremental key against a
+/// key from scratch, move counts, mate and stalemate).
 pub fn play(data: &[u8]) {
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
-    let mut pos = start_position(a, b);
-    let start = pos.fen();
-    check_position(&pos, None, || start.clone());
-    let mut played = Vec::new();
-    for &byte in data.iter().skip(2) {
+    let mut pos = fuzz_start(a, b);
+    let start = pos.clone();
+    let mut played: Vec<Move> = Vec::new();
+    let context = |played: &[Move]| {
+        // The moves in UCI, replayed from the start (formatted on failure only).
+        let mut p = start.clone();
+        let mut text = format!("{} moves", start.fen());
+        for &m in played {
+            text.push(' ');
+            text.push_str(&p.uci(m));
+            p.play_unchecked(m);
+        }
+        text
+    };
+    for (i, &byte) in data.iter().skip(2).take(MAX_PLIES).enumerate() {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         let m = moves[usize::from(byte) % moves.len()];
-        played.push(pos.uci(m).to_string());
+        played.push(m);
         pos.play_unchecked(m);
-        check_position(&pos, Some(m), || {
-            format!("{start} moves {}", played.join(" "))
-        });
+        if (i + 1) % FULL_CHECK_EVERY == 0 {
+            check_position_core(&pos, Some(m), || context(&played));
+        } else {
+            check_position_cheap(&pos, || context(&played));
+        }
     }
+    check_position_core(&pos, played.last().copied(), || context(&played));
 }
 
 /// Target `game`: the first two bytes pick a start, each further byte an
 /// operation on a `Game`: play a legal move by index, play back the reverse
 /// of the side's previous move (to make repetitions), undo, or query.
-/// Claims and outcomes never panic and agree with the position's rulings
-/// and with a count of repetitions over the replayed history.
+/// Claims and outcomes never panic; every step passes cheap invariants, and
+/// every `FULL_CHECK_EVERY`-th step and the last agree with the position's
+/// rulings, with undo, and with a count of repetitions over the replayed
+/// history.
 pub fn game(data: &[u8]) {
-    // Brute-force checks replay the history; keep inputs short.
-    let data = &data[..data.len().min(400)];
+    // Full checks replay the history; keep inputs short.
+    let data = &data[..data.len().min(MAX_GAME_OPERATIONS + 2)];
     let (a, b) = (
         data.first().copied().unwrap_or(0),
         data.get(1).copied().unwrap_or(0),
     );
-    let mut game = Game::from_position(start_position(a, b));
-    // The repetition fields of every position of the game, kept beside it.
-    let mut history = vec![repetition_fields(game.position())];
-    check_game(&game, &history);
-    for &byte in data.iter().skip(2) {
+    let mut game = Game::from_position(fuzz_start(a, b));
+    let steps = data.len().saturating_sub(2);
+    for (i, &byte) in data.iter().skip(2).enumerate() {
+        let full = i + 1 == steps || (i + 1) % FULL_CHECK_EVERY == 0;
         let pos = game.position().clone();
         let moves = pos.legal_moves();
         // A game that is over takes no more moves; the error says so.
@@ -270,17 +346,18 @@ pub fn game(data: &[u8]) {
             }
             0..=3 => {
                 if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
-                    let before = game.clone();
+                    let before = full.then(|| game.clone());
                     game.play(m).expect("a generated move is legal");
-                    history.push(repetition_fields(game.position()));
-                    let mut again = game.clone();
-                    assert_eq!(again.undo(), Some(m));
-                    assert!(
-                        again == before,
-                        "undo of {m} after {}",
-                        history_text(&before)
-                    );
-                    assert!(again.position() == before.position());
+                    if let Some(before) = before {
+                        let mut again = game.clone();
+                        assert_eq!(again.undo(), Some(m));
+                        assert!(
+                            again == before,
+                            "undo of {m} after {}",
+                            history_text(&before)
+                        );
+                        assert!(again.position() == before.position());
+                    }
                 }
             }
             4..=5 => {
@@ -291,24 +368,38 @@ pub fn game(data: &[u8]) {
                     let back = Move::new(last_own.to(), last_own.from());
                     if pos.is_legal(back) {
                         game.play(back).expect("checked legal");
-                        history.push(repetition_fields(game.position()));
                     }
                 }
             }
             6 => {
                 let last = game.moves().last().copied();
                 assert_eq!(game.undo(), last);
-                if last.is_some() {
-                    history.pop();
-                }
             }
             _ => {
-                for m in moves {
-                    assert!(game.clone().play(m).is_ok());
+                for &m in &moves {
+                    assert!(pos.is_legal(m), "{}: {m}", history_text(&game));
+                }
+                // Playing on a copy leaves the game as it was (one move:
+                // each copy allocates its histories).
+                if let Some(&m) = moves.get(usize::from(byte >> 3) % moves.len().max(1)) {
+                    if full {
+                        let mut copy = game.clone();
+                        assert!(copy.play(m).is_ok());
+                        assert_eq!(copy.undo(), Some(m));
+                        assert!(
+                            copy == game,
+                            "{}: play and undo of {m}",
+                            history_text(&game)
+                        );
+                    }
                 }
             }
         }
-        check_game(&game, &history);
+        if full {
+            check_game(&game, &replayed_history(&game));
+        } else {
+            check_game_cheap(&game);
+        }
     }
     let positions = replay(&game);
     assert!(
@@ -317,8 +408,16 @@ pub fn game(data: &[u8]) {
         history_text(&game),
         game.position().fen()
     );
-    let replayed: Vec<String> = positions.iter().map(repetition_fields).collect();
-    assert_eq!(replayed, history, "{}", history_text(&game));
+}
+
+/// The repetition fields of every position of `game`, by replaying it.
+fn replayed_history(game: &Game) -> Vec<RepetitionFields> {
+    replay(game).iter().map(repetition_fields).collect()
+}
+
+/// Invariants cheap enough for every step of the `game` target.
+fn check_game_cheap(game: &Game) {
+    check_position_cheap(game.position(), || history_text(game));
 }
 
 fn history_text(game: &Game) -> String {
@@ -326,11 +425,35 @@ fn history_text(game: &Game) -> String {
     format!("{} moves {}", game.start().fen(), moves.join(" "))
 }
 
-/// The first four FEN fields: the position in the sense of FIDE 9.2
-/// (`fen()` writes the en passant square only when a capture is legal).
-fn repetition_fields(pos: &Position) -> String {
-    let fen = pos.fen();
-    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+/// A position in the sense of FIDE 9.2, read through the public accessors
+/// (not the key): the pieces, the side to move, the castling rights and the
+/// en passant square when a capture is legal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RepetitionFields {
+    pieces: [chess_arbiter::Bitboard; 8],
+    turn: chess_arbiter::Color,
+    castling: chess_arbiter::Bitboard,
+    en_passant: Option<Square>,
+}
+
+fn repetition_fields(pos: &Position) -> RepetitionFields {
+    use chess_arbiter::{Color, Role};
+    let role = |r| pos.by_role(r);
+    RepetitionFields {
+        pieces: [
+            pos.by_color(Color::White),
+            pos.by_color(Color::Black),
+            role(Role::Pawn),
+            role(Role::Knight),
+            role(Role::Bishop),
+            role(Role::Rook),
+            role(Role::Queen),
+            role(Role::King),
+        ],
+        turn: pos.turn(),
+        castling: pos.castling_rights(),
+        en_passant: pos.en_passant_square(),
+    }
 }
 
 /// The positions of the game from its start, by replaying its moves.
@@ -346,7 +469,7 @@ pub fn replay(game: &Game) -> Vec<Position> {
 
 /// Consistency of a `Game`'s rulings with its position and with `history`,
 /// the repetition fields of each of its positions (the current one last).
-pub fn check_game(game: &Game, history: &[String]) {
+pub fn check_game(game: &Game, history: &[RepetitionFields]) {
     // Formatted only when an assertion fails.
     let context = || history_text(game);
     let pos = game.position();

@@ -1,0 +1,157 @@
+//! Move generation, playing moves, SAN and UCI, legality tests and the
+//! claim queries never allocate; `Game::play` allocates only when its
+//! history grows (amortised). A counting global allocator proves it.
+
+use chess_arbiter::{Game, Position};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// Counts the allocations of the current thread (tests run in parallel).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+/// The allocations `f` makes on this thread.
+fn allocations_of<T>(f: impl FnOnce() -> T) -> (u64, T) {
+    let before = allocations();
+    let out = std::hint::black_box(f());
+    (allocations() - before, out)
+}
+
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+];
+
+#[test]
+fn move_generation_play_and_notation_never_allocate() {
+    for fen in FENS {
+        let pos = Position::from_fen(fen).unwrap();
+        let (n, moves) = allocations_of(|| pos.legal_moves());
+        assert_eq!(n, 0, "legal_moves allocated in {fen}");
+        for &m in &moves {
+            let mut played = pos.clone();
+            let (n, ()) = allocations_of(|| played.play_unchecked(m));
+            assert_eq!(n, 0, "play_unchecked({m}) allocated in {fen}");
+            let mut played = pos.clone();
+            let (n, result) = allocations_of(|| played.play(m).is_ok());
+            assert!(result);
+            assert_eq!(n, 0, "play({m}) allocated in {fen}");
+            let (n, legal) = allocations_of(|| pos.is_legal(m));
+            assert!(legal);
+            assert_eq!(n, 0, "is_legal({m}) allocated in {fen}");
+            let (n, san) = allocations_of(|| pos.san(m));
+            assert_eq!(n, 0, "san({m}) allocated in {fen}");
+            let (n, back) = allocations_of(|| pos.parse_san(&san));
+            assert_eq!(back, Ok(m));
+            assert_eq!(n, 0, "parse_san({san}) allocated in {fen}");
+            let (n, back) = allocations_of(|| pos.parse_san_strict(&san));
+            assert_eq!(back, Ok(m));
+            assert_eq!(n, 0, "parse_san_strict({san}) allocated in {fen}");
+            let uci = pos.uci(m);
+            let (n, back) = allocations_of(|| pos.parse_uci(&uci));
+            assert_eq!(back, Ok(m));
+            assert_eq!(n, 0, "parse_uci({uci}) allocated in {fen}");
+        }
+        let (n, _) = allocations_of(|| {
+            (
+                pos.perft(2),
+                pos.is_checkmate(),
+                pos.is_stalemate(),
+                pos.outcome(),
+            )
+        });
+        assert_eq!(n, 0, "perft or an outcome query allocated in {fen}");
+    }
+}
+
+#[test]
+fn game_play_allocates_only_to_grow_and_claim_queries_never() {
+    // Seeded random games, played to their end or 300 plies.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for game_number in 0..20 {
+        let mut game = Game::new();
+        let mut growth = 0;
+        for ply in 0..300 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            let (n, result) = allocations_of(|| game.play(m));
+            result.unwrap_or_else(|e| panic!("game {game_number} ply {ply}: {e}"));
+            growth += n;
+            let (n, _) = allocations_of(|| {
+                (
+                    game.repetitions(),
+                    game.can_claim_threefold_repetition(),
+                    game.can_claim_fifty_moves(),
+                    game.claimable_draw(),
+                    game.is_fivefold_repetition(),
+                    game.is_seventy_five_moves(),
+                    game.outcome(),
+                )
+            });
+            assert_eq!(
+                n, 0,
+                "a claim query allocated in game {game_number} at ply {ply}"
+            );
+        }
+        // Each history doubles from its first capacity: a handful of
+        // reallocations for 300 plies, not one per move.
+        assert!(
+            growth <= 12,
+            "Game::play allocated {growth} times in game {game_number}"
+        );
+    }
+}
+
+#[test]
+fn threefold_claim_by_an_announced_move_does_not_allocate() {
+    let mut game = Game::new();
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        game.play_uci(uci).unwrap();
+    }
+    let (n, claim) = allocations_of(|| game.can_claim_threefold_repetition());
+    assert!(claim);
+    assert_eq!(n, 0);
+    let (n, reason) = allocations_of(|| game.claimable_draw());
+    assert!(reason.is_some());
+    assert_eq!(n, 0);
+}
