@@ -160,6 +160,8 @@ mod game;
 mod movegen;
 mod moves;
 mod outcome;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod picture;
 mod position;
 mod role;

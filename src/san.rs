@@ -115,6 +115,13 @@ impl Written {
     }
 }
 
+/// Why `input` cannot be a move in any position, if it cannot (the syntax
+/// check of moves in PGN variations, which are not played).
+#[cfg(feature = "std")]
+pub(crate) fn syntax_error(input: &str) -> Option<&'static str> {
+    read(input).err()
+}
+
 impl Position {
     /// Writes `m` in Standard Algebraic Notation (FIDE Appendix C), with a
     /// `+` suffix for check and `#` for checkmate: the piece letter (none

@@ -1,0 +1,467 @@
+//! The streaming reader: splits the input into games (a buffer that holds
+//! at most the current game), and builds a `PgnGame` from each.
+
+use super::error::{PgnError, PgnErrorKind};
+use super::game::{PgnGame, result_token};
+use super::visit::{GameText, Visitor, looks_like_tag, unescape, visit_game};
+use crate::{CastlingMode, Game, Position};
+use alloc::string::String;
+use alloc::vec::Vec;
+use std::io::{self, Read};
+
+const CHUNK: usize = 1 << 16;
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Reads games from any [`Read`], one [`PgnGame`] (or [`PgnError`]) per
+/// game, validating every mainline move with the Laws of Chess. It streams
+/// through a buffer that holds the current game, never the whole input,
+/// and after an error goes on with the next game.
+///
+/// ```
+/// use chess_arbiter::pgn::Reader;
+///
+/// let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// for item in Reader::new(pgn.as_bytes()) {
+///     let game = item.unwrap();
+///     assert_eq!(game.tag("Event"), Some("Casual"));
+///     assert!(game.game().position().is_checkmate());
+/// }
+/// ```
+pub struct Reader<R> {
+    src: R,
+    buf: Vec<u8>,
+    /// The next unread byte.
+    pos: usize,
+    /// The end of the bytes read so far.
+    end: usize,
+    /// The first byte that must stay in the buffer (the current game's).
+    mark: usize,
+    eof: bool,
+    /// A lookahead position, kept valid when the buffer moves.
+    look: usize,
+    /// The line number of `buf[pos]`.
+    line: u64,
+    games: u64,
+    failed: bool,
+    started: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader of the PGN games in `read` (buffered internally: a plain
+    /// `File` needs no `BufReader`). Text is UTF-8 (a byte-order mark and
+    /// CRLF line ends are fine).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let games: Vec<_> = Reader::new("\u{feff}1. d4 d5 *\r\n\r\n1. c4 *\r\n".as_bytes()).collect();
+    /// assert_eq!(games.len(), 2);
+    /// assert!(games.iter().all(|g| g.is_ok()));
+    /// ```
+    pub fn new(read: R) -> Reader<R> {
+        Reader {
+            src: read,
+            buf: Vec::new(),
+            pos: 0,
+            end: 0,
+            mark: 0,
+            look: 0,
+            eof: false,
+            line: 1,
+            games: 0,
+            failed: false,
+            started: false,
+        }
+    }
+
+    /// Reads more input, keeping `buf[mark..]`. False at the end of input.
+    fn refill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.end == self.buf.len() {
+            if self.mark > 0 {
+                self.buf.copy_within(self.mark..self.end, 0);
+                self.pos -= self.mark;
+                self.look = self.look.saturating_sub(self.mark);
+                self.end -= self.mark;
+                self.mark = 0;
+            }
+            if self.end + CHUNK / 2 > self.buf.len() {
+                let grown = (self.buf.len() * 2).max(CHUNK);
+                self.buf.resize(grown, 0);
+            }
+        }
+        loop {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The line at `pos`: where its text ends (before `\n`) and where the
+    /// next line starts; `None` at the end of input.
+    fn find_line(&mut self) -> io::Result<Option<(usize, usize)>> {
+        if !self.started {
+            while self.end - self.pos < 3 && self.refill()? {}
+            self.started = true;
+            if self.buf[self.pos..self.end].starts_with(b"\xef\xbb\xbf") {
+                self.pos += 3;
+                self.mark = self.mark.max(self.pos);
+            }
+        }
+        self.look = self.pos;
+        self.find_line_at_look()
+    }
+
+    /// The line at `look` (see [`Reader::find_line`]).
+    fn find_line_at_look(&mut self) -> io::Result<Option<(usize, usize)>> {
+        let mut scanned = self.look;
+        loop {
+            if let Some(k) = self.buf[scanned..self.end].iter().position(|&b| b == b'\n') {
+                let at = scanned + k;
+                return Ok(Some((at, at + 1)));
+            }
+            scanned = self.end;
+            let before = self.look;
+            if !self.refill()? {
+                return Ok((self.look < self.end).then_some((self.end, self.end)));
+            }
+            scanned -= before - self.look;
+        }
+    }
+
+    /// Whether the lines after `pos` are a tag section: tag lines, then an
+    /// empty line or the end of input.
+    fn tag_section_follows(&mut self) -> io::Result<bool> {
+        self.look = self.pos;
+        let mut tags = 0;
+        while let Some((cend, next)) = self.find_line_at_look()? {
+            let line = &self.buf[self.look..cend];
+            if looks_like_tag(line) {
+                tags += 1;
+            } else {
+                return Ok(tags > 0 && is_blank_line(line));
+            }
+            self.look = next;
+        }
+        Ok(tags > 0)
+    }
+
+    fn consume(&mut self, next: usize) {
+        self.pos = next;
+        self.line += 1;
+    }
+
+    /// Finds the next game's text (game splitting as readers in the wild
+    /// do it: tags, then movetext up to an empty line outside a comment).
+    fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
+        if self.buf.len() > 16 * CHUNK && self.end - self.pos < CHUNK {
+            // A huge game is over: give its memory back.
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+            self.mark = 0;
+            self.buf.truncate(2 * CHUNK);
+            self.buf.shrink_to_fit();
+        }
+        // Between games: empty lines, escape lines, `;` lines.
+        loop {
+            self.mark = self.pos;
+            let Some((cend, next)) = self.find_line()? else {
+                return Ok(None);
+            };
+            self.mark = self.pos;
+            let line = &self.buf[self.pos..cend];
+            if !(is_blank_line(line) || line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            self.consume(next);
+        }
+        let first_line = self.line;
+        // Tags.
+        let mut blanks = 0;
+        let mut movetext = None;
+        loop {
+            let Some((cend, next)) = self.find_line()? else {
+                break;
+            };
+            let line = &self.buf[self.pos..cend];
+            if line.starts_with(b"[") {
+                if blanks >= 2 {
+                    movetext = Some(self.pos);
+                    break;
+                }
+                blanks = 0;
+            } else if is_blank_line(line) {
+                blanks += 1;
+                if blanks > 2 {
+                    self.consume(next);
+                    movetext = Some(self.pos);
+                    break;
+                }
+            } else if !(line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            self.consume(next);
+        }
+        let movetext_start = self.pos - self.mark;
+        if movetext.is_none() {
+            // Movetext, to an empty line outside a comment.
+            let mut in_comment = false;
+            let mut prev_blank = false;
+            while let Some((mut cend, mut next)) = self.find_line()? {
+                // A comment never closed: a tag section after an empty
+                // line is the next game (the error is the comment's).
+                if in_comment && prev_blank && looks_like_tag(&self.buf[self.pos..cend]) {
+                    if self.tag_section_follows()? {
+                        break;
+                    }
+                    // The lookahead may have moved the buffer.
+                    let Some(again) = self.find_line()? else {
+                        break;
+                    };
+                    (cend, next) = again;
+                }
+                let line = &self.buf[self.pos..cend];
+                let blank = is_blank_line(line);
+                if !in_comment && blank {
+                    self.consume(next);
+                    break;
+                }
+                if !in_comment && line.starts_with(b"[") {
+                    break;
+                }
+                if in_comment || !line.starts_with(b"%") {
+                    in_comment = scan_comments(line, in_comment);
+                }
+                prev_blank = blank;
+                self.consume(next);
+            }
+        }
+        self.games += 1;
+        Ok(Some(GameText {
+            text: &self.buf[self.mark..self.pos],
+            movetext: movetext_start,
+            first_line,
+            game_number: self.games,
+        }))
+    }
+
+    /// Sends the next game to `visitor`: `None` at the end of input, else
+    /// whether the game was read without error.
+    fn visit_next<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_text() {
+            Ok(Some(game)) => Some(visit_game(&game, visitor)),
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(PgnError {
+                    game_number: self.games + 1,
+                    line: self.line,
+                    column: 1,
+                    kind: PgnErrorKind::Io(e),
+                }))
+            }
+        }
+    }
+}
+
+fn is_blank_line(line: &[u8]) -> bool {
+    line.iter()
+        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+}
+
+/// Whether a `{` comment is still open at the end of `line`.
+fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
+    let mut rest = line;
+    loop {
+        if in_comment {
+            match rest.iter().position(|&b| b == b'}') {
+                Some(k) => {
+                    in_comment = false;
+                    rest = &rest[k + 1..];
+                }
+                None => return true,
+            }
+        } else {
+            match rest.iter().position(|&b| b == b'{' || b == b';') {
+                Some(k) if rest[k] == b'{' => {
+                    in_comment = true;
+                    rest = &rest[k + 1..];
+                }
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut builder = Builder::default();
+        let read = self.visit_next(&mut builder)?;
+        Some(read.and_then(|()| Ok(builder.finish())))
+    }
+}
+
+/// Reads every game of `read` and sends its parts to `visitor`, without
+/// building a [`Game`]; a game with an error ends early, with
+/// [`Visitor::end_game`] told why. Returns the number of games.
+///
+/// # Errors
+///
+/// An error reading the input.
+///
+/// ```
+/// use chess_arbiter::pgn::{visit, Visitor};
+/// struct Nothing;
+/// impl Visitor for Nothing {}
+/// assert_eq!(visit("1. e4 *\n\n1. d4 *\n\n1. c4 *\n".as_bytes(), &mut Nothing).unwrap(), 3);
+/// ```
+pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
+    let mut reader = Reader::new(read);
+    while let Some(result) = reader.visit_next(visitor) {
+        match result {
+            Ok(()) => visitor.end_game(None),
+            Err(PgnError {
+                kind: PgnErrorKind::Io(e),
+                ..
+            }) => return Err(e),
+            Err(e) => visitor.end_game(Some(&e)),
+        }
+    }
+    Ok(reader.games)
+}
+
+/// The visitor behind [`Reader`]: plays the mainline, keeps the rest.
+#[derive(Default)]
+struct Builder {
+    tags: PgnGame,
+    chess960: bool,
+    fen: Option<String>,
+    depth: u32,
+}
+
+impl Default for PgnGame {
+    fn default() -> PgnGame {
+        PgnGame::empty(Game::new())
+    }
+}
+
+/// The `[Variant]` names read as standard chess or as Chess960 (any case).
+fn variant(name: &str) -> Option<bool> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "standard" | "from position" | "" => Some(false),
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" => Some(true),
+        _ => None,
+    }
+}
+
+impl Builder {
+    fn finish(self) -> PgnGame {
+        self.tags
+    }
+
+    fn move_error(&self, token: &str, source: crate::SanError) -> PgnErrorKind {
+        let game = &self.tags.game;
+        let (ply, number) = (game.moves().len(), game.position().fullmove_number());
+        if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&token.as_bytes()) {
+            PgnErrorKind::NullMove {
+                ply,
+                number,
+                token: token.into(),
+            }
+        } else {
+            PgnErrorKind::Move {
+                ply,
+                number,
+                token: token.into(),
+                source,
+            }
+        }
+    }
+}
+
+impl Visitor for Builder {
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        let value = unescape(value);
+        match name {
+            "Variant" => match variant(&value) {
+                Some(chess960) => self.chess960 |= chess960,
+                None => return Err(PgnErrorKind::Variant(value.into_owned())),
+            },
+            "FEN" if self.fen.is_none() => self.fen = Some(value.clone().into_owned()),
+            _ => {}
+        }
+        self.tags.push_tag(name, &value);
+        Ok(())
+    }
+
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+        if self.fen.is_none() && !self.chess960 {
+            return Ok(());
+        }
+        let fen = self.fen.as_deref().unwrap_or(START_FEN);
+        let start = if self.chess960 {
+            Position::from_fen_with_mode(fen, CastlingMode::Chess960)
+        } else {
+            Position::from_fen(fen)
+        };
+        self.tags.game = Game::from_position(start.map_err(PgnErrorKind::Fen)?);
+        Ok(())
+    }
+
+    fn san(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        if self.depth > 0 {
+            return Ok(());
+        }
+        match self.tags.game.play_san(san) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.move_error(san, e)),
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if self.depth == 0 {
+            let node = self.tags.game.moves().len() as u32;
+            self.tags.push_nag(node, nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.depth == 0 {
+            let node = self.tags.game.moves().len() as u32;
+            if text.contains('\r') {
+                self.tags.append_comment(node, &text.replace("\r\n", "\n"));
+            } else {
+                self.tags.append_comment(node, text);
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn result(&mut self, result: &str) {
+        self.tags.result = result_token(result).unwrap_or("*");
+    }
+}
