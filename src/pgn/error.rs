@@ -70,8 +70,8 @@ impl PgnError {
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
-    /// let err = Reader::new("1. e4 e5 2. Nf3 Ke7 Ke2 *\n".as_bytes()).next().unwrap().unwrap_err();
-    /// assert_eq!(err.ply(), Some(4));
+    /// let err = Reader::new("1. e4 e5 2. Nf3 Ke6 *\n".as_bytes()).next().unwrap().unwrap_err();
+    /// assert_eq!(err.ply(), Some(3));
     /// let err = Reader::new("[Variant \"Atomic\"]\n\n1. e4 *\n".as_bytes()).next().unwrap().unwrap_err();
     /// assert_eq!(err.ply(), None);
     /// ```

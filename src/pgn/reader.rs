@@ -190,10 +190,7 @@ impl<R: Read> Reader<R> {
         // Tags.
         let mut blanks = 0;
         let mut movetext = None;
-        loop {
-            let Some((cend, next)) = self.find_line()? else {
-                break;
-            };
+        while let Some((cend, next)) = self.find_line()? {
             let line = &self.buf[self.pos..cend];
             if line.starts_with(b"[") {
                 if blanks >= 2 {
@@ -313,7 +310,7 @@ impl<R: Read> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let mut builder = Builder::default();
         let read = self.visit_next(&mut builder)?;
-        Some(read.and_then(|()| Ok(builder.finish())))
+        Some(read.map(|()| builder.finish()))
     }
 }
 
