@@ -184,7 +184,8 @@ impl PgnGame {
 
     /// Sets the first tag called `name` to `value`, or adds it at the end.
     /// The writer escapes `"` and `\`, writes a line break as a space and
-    /// keeps only letters, digits and `_+#=:-` of a name.
+    /// writes any other character than a letter or digit in a name as `_`
+    /// (PGN standard 8.1.1).
     ///
     /// ```
     /// use chess_arbiter::Game;

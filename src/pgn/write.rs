@@ -102,13 +102,12 @@ impl fmt::Display for PgnGame {
 
 fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
     f.write_char('[')?;
-    let mut wrote = false;
-    let allowed = |c: &char| c.is_ascii_alphanumeric() || "_+#=:-".contains(*c);
-    for c in name.chars().filter(allowed) {
-        f.write_char(c)?;
-        wrote = true;
+    // The standard's tag names are letters, digits and `_` (8.1.1); files
+    // in the wild also use `-`, `:`, `+`, which other readers refuse.
+    for c in name.chars() {
+        f.write_char(if c.is_ascii_alphanumeric() { c } else { '_' })?;
     }
-    if !wrote {
+    if name.is_empty() {
         f.write_char('_')?;
     }
     f.write_str(" \"")?;

@@ -9,13 +9,24 @@ use chess_arbiter::pgn::{PgnGame, Reader};
 /// Tags that the writer derives from the game's start position.
 pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
 
+/// A tag name as the writer writes it: letters, digits, `_` (PGN standard
+/// 8.1.1).
+pub fn standard_name(name: &str) -> String {
+    if name.is_empty() {
+        return "_".into();
+    }
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
 /// The tags a round trip keeps, sorted (the writer puts the Seven Tag
-/// Roster first).
+/// Roster first, and spells names the standard's way).
 pub fn kept_tags(game: &PgnGame) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = game
         .tags()
         .filter(|(n, _)| !DERIVED.contains(n))
-        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .map(|(n, v)| (standard_name(n), v.to_string()))
         .collect();
     tags.sort();
     tags
