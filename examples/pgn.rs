@@ -27,6 +27,7 @@ use std::time::Instant;
 pub struct Summary {
     pub games: u64,
     pub plies: u64,
+    /// Lines before the next chunk, while chunks are absorbed (0 at the end).
     pub lines: u64,
     pub results: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
@@ -58,11 +59,19 @@ impl Summary {
 
 /// Reads and validates the games of one chunk of whole games.
 pub fn validate(chunk: &[u8], export: bool) -> Summary {
-    let mut s = Summary {
-        lines: chunk.iter().filter(|&&b| b == b'\n').count() as u64,
-        ..Summary::default()
-    };
-    for item in Reader::new(chunk) {
+    let mut s = tally(Reader::new(chunk), export, |_| {});
+    s.lines = chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+    // Numbers in `errors` are relative to the chunk; absorb() shifts them.
+    for error in &mut s.errors {
+        error.1 -= 1;
+    }
+    s
+}
+
+/// Counts what the reader reads; `each` sees the games counted so far.
+fn tally<R: Read>(reader: Reader<R>, export: bool, mut each: impl FnMut(u64)) -> Summary {
+    let mut s = Summary::default();
+    for item in reader {
         s.games += 1;
         match item {
             Ok(game) => {
@@ -81,12 +90,23 @@ pub fn validate(chunk: &[u8], export: bool) -> Summary {
                     .push((e.game_number(), e.line(), e.column(), e.ply(), message));
             }
         }
-    }
-    // Numbers in `errors` are relative to the chunk; absorb() shifts them.
-    for error in &mut s.errors {
-        error.1 -= 1;
+        each(s.games);
     }
     s
+}
+
+/// Counts the bytes read through it.
+struct CountingShared<'a, R> {
+    inner: R,
+    bytes: &'a std::cell::Cell<u64>,
+}
+
+impl<R: Read> Read for CountingShared<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.set(self.bytes.get() + n as u64);
+        Ok(n)
+    }
 }
 
 /// Where the next chunk may start: a tag line after an empty line (and not
@@ -125,12 +145,29 @@ pub fn run_input(
     export: bool,
     mut progress: impl FnMut(u64, u64),
 ) -> io::Result<Summary> {
+    if threads <= 1 {
+        // One thread: stream straight through the reader.
+        let counter = std::cell::Cell::new(0u64);
+        let counting = CountingShared {
+            inner: input,
+            bytes: &counter,
+        };
+        let mut s = tally(Reader::new(counting), export, |games| {
+            if games % 256 == 0 {
+                progress(counter.get(), games);
+            }
+        });
+        if let Some(index) = s.errors.iter().position(|e| e.4.starts_with("read error")) {
+            return Err(io::Error::other(s.errors.remove(index).4));
+        }
+        s.lines = 0;
+        return Ok(s);
+    }
     let mut total = Summary {
         lines: 1,
         ..Summary::default()
     };
     let mut bytes = 0u64;
-    let threads = threads.max(1);
     std::thread::scope(|scope| -> io::Result<()> {
         let (result_tx, result_rx) = mpsc::channel::<(usize, Summary)>();
         let mut senders = Vec::new();
@@ -210,7 +247,7 @@ pub fn run_input(
         collect(&mut total, true, sent);
         Ok(())
     })?;
-    total.lines -= 1;
+    total.lines = 0;
     Ok(total)
 }
 

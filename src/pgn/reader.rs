@@ -2,8 +2,8 @@
 //! at most the current game), and builds a `PgnGame` from each.
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{PgnGame, result_token};
-use super::visit::{GameText, Visitor, looks_like_tag, unescape, visit_game};
+use super::game::PgnGame;
+use super::visit::{GameText, Sink, Visiting, Visitor, looks_like_tag, unescape, visit_game};
 use crate::{CastlingMode, Game, Position};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -255,7 +255,7 @@ impl<R: Read> Reader<R> {
 
     /// Sends the next game to `visitor`: `None` at the end of input, else
     /// whether the game was read without error.
-    fn visit_next<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+    fn visit_next<V: Sink + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
         if self.failed {
             return None;
         }
@@ -330,7 +330,7 @@ impl<R: Read> Iterator for Reader<R> {
 /// ```
 pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
     let mut reader = Reader::new(read);
-    while let Some(result) = reader.visit_next(visitor) {
+    while let Some(result) = reader.visit_next(&mut Visiting(visitor)) {
         match result {
             Ok(()) => visitor.end_game(None),
             Err(PgnError {
@@ -343,13 +343,15 @@ pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Resu
     Ok(reader.games)
 }
 
-/// The visitor behind [`Reader`]: plays the mainline, keeps the rest.
+/// The sink behind [`Reader`]: plays the mainline, keeps the rest.
 #[derive(Default)]
 struct Builder {
     tags: PgnGame,
     chess960: bool,
     fen: Option<String>,
     depth: u32,
+    /// Comments as read, checked for UTF-8 once per game.
+    comment_bytes: Vec<u8>,
 }
 
 impl Default for PgnGame {
@@ -369,31 +371,31 @@ fn variant(name: &str) -> Option<bool> {
 }
 
 impl Builder {
-    fn finish(self) -> PgnGame {
+    fn finish(mut self) -> PgnGame {
+        let bytes = core::mem::take(&mut self.comment_bytes);
+        self.tags.comment_text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                // Rare: mend each comment on its own, its end moving along.
+                let bytes = e.into_bytes();
+                let mut text = String::with_capacity(bytes.len());
+                let mut start = 0;
+                for entry in &mut self.tags.comment_ends {
+                    let end = entry.1 as usize;
+                    text.push_str(&String::from_utf8_lossy(&bytes[start..end]));
+                    start = end;
+                    entry.1 = text.len() as u32;
+                }
+                text
+            }
+        };
         self.tags
-    }
-
-    fn move_error(&self, token: &str, source: crate::SanError) -> PgnErrorKind {
-        let game = &self.tags.game;
-        let (ply, number) = (game.moves().len(), game.position().fullmove_number());
-        if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&token.as_bytes()) {
-            PgnErrorKind::NullMove {
-                ply,
-                number,
-                token: token.into(),
-            }
-        } else {
-            PgnErrorKind::Move {
-                ply,
-                number,
-                token: token.into(),
-                source,
-            }
-        }
     }
 }
 
-impl Visitor for Builder {
+impl Sink for Builder {
+    fn begin_game(&mut self) {}
+
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         let value = unescape(value);
         match name {
@@ -422,13 +424,27 @@ impl Visitor for Builder {
         Ok(())
     }
 
-    fn san(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         if self.depth > 0 {
             return Ok(());
         }
-        match self.tags.game.play_san(san) {
+        let game = &mut self.tags.game;
+        match game.play_san_bytes(san) {
             Ok(_) => Ok(()),
-            Err(e) => Err(self.move_error(san, e)),
+            Err(source) => {
+                let (ply, number) = (game.moves().len(), game.position().fullmove_number());
+                let token = String::from_utf8_lossy(san).into_owned();
+                Err(if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&san) {
+                    PgnErrorKind::NullMove { ply, number, token }
+                } else {
+                    PgnErrorKind::Move {
+                        ply,
+                        number,
+                        token,
+                        source,
+                    }
+                })
+            }
         }
     }
 
@@ -439,14 +455,29 @@ impl Visitor for Builder {
         }
     }
 
-    fn comment(&mut self, text: &str) {
-        if self.depth == 0 {
-            let node = self.tags.game.moves().len() as u32;
-            if text.contains('\r') {
-                self.tags.append_comment(node, &text.replace("\r\n", "\n"));
-            } else {
-                self.tags.append_comment(node, text);
+    fn comment(&mut self, text: &[u8]) {
+        if self.depth > 0 {
+            return;
+        }
+        let node = self.tags.game.moves().len() as u32;
+        let ends = &mut self.tags.comment_ends;
+        match ends.last_mut() {
+            Some(last) if last.0 == node => self.comment_bytes.push(b' '),
+            _ => ends.push((node, 0)),
+        }
+        if text.contains(&b'\r') {
+            // CRLF inside a comment reads as a line break.
+            let mut rest = text;
+            while let Some(i) = rest.windows(2).position(|w| w == b"\r\n") {
+                self.comment_bytes.extend_from_slice(&rest[..i]);
+                rest = &rest[i + 1..];
             }
+            self.comment_bytes.extend_from_slice(rest);
+        } else {
+            self.comment_bytes.extend_from_slice(text);
+        }
+        if let Some(last) = ends.last_mut() {
+            last.1 = self.comment_bytes.len() as u32;
         }
     }
 
@@ -458,7 +489,7 @@ impl Visitor for Builder {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    fn result(&mut self, result: &str) {
-        self.tags.result = result_token(result).unwrap_or("*");
+    fn result(&mut self, result: &'static str) {
+        self.tags.result = result;
     }
 }

@@ -3,7 +3,7 @@
 
 use super::error::{PgnError, PgnErrorKind};
 use alloc::borrow::Cow;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 
 /// Receives the parts of each game as borrowed text, in the order written:
 /// the tags, then the movetext (SAN tokens, NAGs, comments, variations and
@@ -236,6 +236,60 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// What the tokenizer sends its events to: a [`Visitor`] (through
+/// [`Visiting`]), or the reader's own game builder, which takes bytes.
+pub(crate) trait Sink {
+    fn begin_game(&mut self);
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind>;
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
+    /// A move token: in the mainline, or (syntax checked) in a variation.
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;
+    fn nag(&mut self, nag: u8);
+    fn comment(&mut self, text: &[u8]);
+    fn begin_variation(&mut self);
+    fn end_variation(&mut self);
+    fn result(&mut self, result: &'static str);
+}
+
+/// A [`Visitor`] as a [`Sink`]: bytes become text.
+pub(crate) struct Visiting<'a, V: ?Sized>(pub &'a mut V);
+
+impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
+    fn begin_game(&mut self) {
+        self.0.begin_game();
+    }
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.0.tag(name, value)
+    }
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+        self.0.begin_movetext()
+    }
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        match core::str::from_utf8(san) {
+            Ok(text) => self.0.san(text),
+            Err(_) => Err(PgnErrorKind::Syntax {
+                token: lossy(san).into_owned(),
+                reason: "not a move (not ASCII)",
+            }),
+        }
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0.nag(nag);
+    }
+    fn comment(&mut self, text: &[u8]) {
+        self.0.comment(&text_of(text));
+    }
+    fn begin_variation(&mut self) {
+        self.0.begin_variation();
+    }
+    fn end_variation(&mut self) {
+        self.0.end_variation();
+    }
+    fn result(&mut self, result: &'static str) {
+        self.0.result(result);
+    }
+}
+
 /// One game's text as the splitter found it.
 pub(crate) struct GameText<'a> {
     pub text: &'a [u8],
@@ -339,7 +393,7 @@ impl Driver<'_> {
 }
 
 /// Sends one game's events to `visitor`; the first error ends the game.
-pub(crate) fn visit_game<V: Visitor + ?Sized>(
+pub(crate) fn visit_game<V: Sink + ?Sized>(
     game: &GameText<'_>,
     visitor: &mut V,
 ) -> Result<(), PgnError> {
@@ -404,7 +458,7 @@ fn ends_word(b: u8) -> bool {
     is_blank(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?')
 }
 
-fn movetext<V: Visitor + ?Sized>(
+fn movetext<V: Sink + ?Sized>(
     d: &mut Driver<'_>,
     start: usize,
     visitor: &mut V,
@@ -440,7 +494,7 @@ fn movetext<V: Visitor + ?Sized>(
                     d.line += 1;
                     d.line_start = i + 1 + k + 1;
                 }
-                visitor.comment(&text_of(strip_one_blank(body)));
+                visitor.comment(strip_one_blank(body));
                 i += len + 2;
             }
             b';' => {
@@ -538,16 +592,23 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 
 /// A word of movetext: a result, a move number, a move, or several of these
 /// run together (`1.e4`).
-fn word_token<V: Visitor + ?Sized>(
+fn word_token<V: Sink + ?Sized>(
     d: &Driver<'_>,
     place: Place,
     word: &[u8],
     depth: u32,
     visitor: &mut V,
 ) -> Result<(), PgnError> {
-    if let b"1-0" | b"0-1" | b"1/2-1/2" | b"*" = word {
+    let result = match word {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    };
+    if let Some(result) = result {
         if depth == 0 {
-            visitor.result(&text_of(word));
+            visitor.result(result);
         }
         return Ok(());
     }
@@ -565,24 +626,14 @@ fn word_token<V: Visitor + ?Sized>(
             return Ok(());
         }
     }
-    let san_text = match core::str::from_utf8(san) {
-        Ok(s) => s,
-        Err(_) => {
+    if depth > 0 && !NULL_MOVES.contains(&san) {
+        if let Some(reason) = crate::san::syntax_error(san) {
             let kind = PgnErrorKind::Syntax {
                 token: lossy(san).into_owned(),
-                reason: "not a move (not ASCII)",
-            };
-            return Err(d.error(place, kind));
-        }
-    };
-    if depth > 0 && !NULL_MOVES.contains(&san) {
-        if let Some(reason) = crate::san::syntax_error(san_text) {
-            let kind = PgnErrorKind::Syntax {
-                token: san_text.to_string(),
                 reason,
             };
             return Err(d.error(place, kind));
         }
     }
-    visitor.san(san_text).map_err(|k| d.error(place, k))
+    visitor.san(san).map_err(|k| d.error(place, k))
 }
