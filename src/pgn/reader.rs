@@ -344,7 +344,6 @@ pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Resu
 }
 
 /// The sink behind [`Reader`]: plays the mainline, keeps the rest.
-#[derive(Default)]
 struct Builder {
     tags: PgnGame,
     chess960: bool,
@@ -354,9 +353,20 @@ struct Builder {
     comment_bytes: Vec<u8>,
 }
 
-impl Default for PgnGame {
-    fn default() -> PgnGame {
-        PgnGame::empty(Game::new())
+impl Default for Builder {
+    fn default() -> Builder {
+        let mut tags = PgnGame::empty(Game::new());
+        // Sized for a typical game, to spare reallocations.
+        tags.tag_text.reserve(384);
+        tags.tag_ends.reserve(20);
+        tags.comment_ends.reserve(128);
+        Builder {
+            tags,
+            chess960: false,
+            fen: None,
+            depth: 0,
+            comment_bytes: Vec::new(),
+        }
     }
 }
 
@@ -460,6 +470,9 @@ impl Sink for Builder {
             return;
         }
         let node = self.tags.game.moves().len() as u32;
+        if self.comment_bytes.capacity() == 0 {
+            self.comment_bytes.reserve(2048);
+        }
         let ends = &mut self.tags.comment_ends;
         match ends.last_mut() {
             Some(last) if last.0 == node => self.comment_bytes.push(b' '),
