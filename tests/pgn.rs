@@ -763,3 +763,13 @@ fn writer_output_of_each_new_game_reads_back() {
         pgn_checks::round_trip(&pgn);
     }
 }
+
+#[test]
+fn moves_after_an_automatic_draw_are_still_read_as_python_chess_does() {
+    // Fivefold repetition (FIDE 9.6.1) after 16 plies, then two more moves.
+    let cycle = "Nf3 Nf6 Ng1 Ng8 ";
+    let text = format!("{} e4 e5 *", cycle.repeat(4));
+    let g = one(&text);
+    assert_eq!(g.game().moves().len(), 18);
+    pgn_checks::round_trip(&g);
+}
