@@ -773,3 +773,18 @@ fn moves_after_an_automatic_draw_are_still_read_as_python_chess_does() {
     assert_eq!(g.game().moves().len(), 18);
     pgn_checks::round_trip(&g);
 }
+
+#[test]
+fn comments_can_be_set_in_any_order_replaced_and_removed() {
+    let mut pgn = PgnGame::new(game_of(&["e4", "e5", "Nf3"]));
+    pgn.set_comment(2, Some("c"));
+    pgn.set_comment(0, Some("a"));
+    pgn.set_game_comment(Some("start"));
+    pgn.set_comment(0, Some("A"));
+    let all: Vec<(usize, &str)> = pgn.comments().collect();
+    assert_eq!(all, [(0, "start"), (1, "A"), (3, "c")]);
+    pgn.set_comment(0, None);
+    assert_eq!(pgn.comment(0), None);
+    assert_eq!(pgn.comment(2), Some("c"));
+    pgn_checks::round_trip(&pgn);
+}
