@@ -788,3 +788,8 @@ fn comments_can_be_set_in_any_order_replaced_and_removed() {
     assert_eq!(pgn.comment(2), Some("c"));
     pgn_checks::round_trip(&pgn);
 }
+
+#[test]
+fn writer_keeps_a_nag_before_the_first_move() {
+    assert_eq!(one("{c} $3 1. e4 *").to_string(), "{ c } $3 1. e4 *\n");
+}

@@ -59,6 +59,14 @@ pub fn round_trip(game: &PgnGame) {
         g.comments().map(|(n, t)| (n, t.replace('}', ""))).collect()
     };
     assert_eq!(comments(&back), comments(game), "comments differ:\n{text}");
+    let game_nags = |g: &PgnGame| {
+        let mut v: Vec<(usize, u8)> = (0..g.game().moves().len())
+            .flat_map(|p| g.nags(p).map(move |n| (p, n)))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(game_nags(&back), game_nags(game), "NAGs differ:\n{text}");
     for ply in 0..game.game().moves().len() {
         let mut a: Vec<u8> = back.nags(ply).collect();
         let mut b: Vec<u8> = game.nags(ply).collect();
