@@ -480,13 +480,17 @@ impl Sink for Builder {
             _ => ends.push((node, 0)),
         }
         if text.contains(&b'\r') {
-            // CRLF inside a comment reads as a line break.
-            let mut rest = text;
-            while let Some(i) = rest.windows(2).position(|w| w == b"\r\n") {
-                self.comment_bytes.extend_from_slice(&rest[..i]);
-                rest = &rest[i + 1..];
+            // Line breaks inside a comment read as `\n`, whether written
+            // CRLF or CR (as text-mode readers see them).
+            let mut bytes = text.iter().peekable();
+            while let Some(&b) = bytes.next() {
+                if b == b'\r' {
+                    bytes.next_if(|&&n| n == b'\n');
+                    self.comment_bytes.push(b'\n');
+                } else {
+                    self.comment_bytes.push(b);
+                }
             }
-            self.comment_bytes.extend_from_slice(rest);
         } else {
             self.comment_bytes.extend_from_slice(text);
         }

@@ -74,12 +74,20 @@ pub fn round_trip(game: &PgnGame) {
         b.sort();
         assert_eq!(a, b, "NAGs of ply {ply} differ:\n{text}");
     }
+    // Comments are written verbatim (their line breaks too), so only
+    // lines with no part in a comment are held to the limit.
+    let mut in_comment = false;
     for line in text.lines() {
-        if line.chars().count() > 79 {
-            assert!(
-                line.contains('{') || line.contains('}') || line.starts_with('['),
-                "line longer than 79 characters:\n{line}"
-            );
+        let mut touches_comment = in_comment;
+        for c in line.chars() {
+            match c {
+                '{' if !in_comment => (in_comment, touches_comment) = (true, true),
+                '}' if in_comment => in_comment = false,
+                _ => {}
+            }
+        }
+        if line.chars().count() > 79 && !line.starts_with('[') {
+            assert!(touches_comment, "line longer than 79 characters:\n{line}");
         }
     }
     assert_eq!(back.to_string(), text, "export is not stable");
