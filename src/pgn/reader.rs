@@ -480,17 +480,18 @@ impl Sink for Builder {
             _ => ends.push((node, 0)),
         }
         if text.contains(&b'\r') {
-            // Line breaks inside a comment read as `\n`, whether written
-            // CRLF or CR (as text-mode readers see them).
-            let mut bytes = text.iter().peekable();
-            while let Some(&b) = bytes.next() {
-                if b == b'\r' {
-                    bytes.next_if(|&&n| n == b'\n');
-                    self.comment_bytes.push(b'\n');
-                } else {
-                    self.comment_bytes.push(b);
+            // A line break inside a comment reads as `\n` however it was
+            // written (CRLF, or CRs before LF); a CR elsewhere stays.
+            let mut rest = text;
+            while let Some(i) = scan::find(rest, b'\r') {
+                let crs = rest[i..].iter().take_while(|&&b| b == b'\r').count();
+                self.comment_bytes.extend_from_slice(&rest[..i]);
+                if rest.get(i + crs) != Some(&b'\n') {
+                    self.comment_bytes.extend_from_slice(&rest[i..i + crs]);
                 }
+                rest = &rest[i + crs..];
             }
+            self.comment_bytes.extend_from_slice(rest);
         } else {
             self.comment_bytes.extend_from_slice(text);
         }
