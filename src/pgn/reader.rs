@@ -141,12 +141,17 @@ impl<R: Read> Reader<R> {
     }
 
     /// Whether the lines after `pos` are a tag section: tag lines, then an
-    /// empty line or the end of input.
+    /// empty line or the end of input, and no `}` that would close the
+    /// comment.
     fn tag_section_follows(&mut self) -> io::Result<bool> {
         self.look = self.pos;
         let mut tags = 0;
         while let Some((cend, next)) = self.find_line_at_look()? {
             let line = &self.buf[self.look..cend];
+            if line.contains(&b'}') {
+                // The comment closes here after all.
+                return Ok(false);
+            }
             if looks_like_tag(line) {
                 tags += 1;
             } else {
