@@ -18,6 +18,11 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// through a buffer that holds the current game, never the whole input,
 /// and after an error goes on with the next game.
 ///
+/// A `{` comment that is never closed is an error where it opened; so that
+/// it does not swallow the rest of the file, an empty line followed by tag
+/// lines and another empty line (or the end of input) ends it and starts
+/// the next game, unless a `}` on those tag lines closes it.
+///
 /// ```
 /// use chess_arbiter::pgn::Reader;
 ///
