@@ -278,6 +278,16 @@ impl Game {
         Ok(m)
     }
 
+    /// [`Game::play_san`] on the PGN reader's bytes.
+    #[cfg(feature = "std")]
+    pub(crate) fn play_san_bytes(&mut self, san: &[u8]) -> Result<Move, SanError> {
+        let m = self.position().parse_san_bytes(san)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push(m, next);
+        Ok(m)
+    }
+
     fn push(&mut self, m: Move, next: Position) {
         self.keys.push(next.repetition_key());
         self.positions.push(next);

@@ -279,6 +279,8 @@ mod illegal;
 mod movegen;
 mod moves;
 mod outcome;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod picture;
 mod position;
 mod query;

@@ -148,6 +148,13 @@ impl Written {
     }
 }
 
+/// Why `input` cannot be a move in any position, if it cannot (the syntax
+/// check of moves in PGN variations, which are not played).
+#[cfg(feature = "std")]
+pub(crate) fn syntax_error(input: &[u8]) -> Option<&'static str> {
+    read(input).err()
+}
+
 impl Position {
     /// Writes `m` in Standard Algebraic Notation (FIDE Appendix C), with a
     /// `+` suffix for check and `#` for checkmate: the piece letter (none
@@ -232,18 +239,25 @@ impl Position {
     /// assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Ambiguous { .. })));
     /// ```
     pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
-        let (described, en_passant) = read(input).map_err(|reason| SanError::Syntax {
-            input: input.to_string(),
+        self.parse_san_bytes(input.as_bytes())
+    }
+
+    /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
+    /// no UTF-8 check is paid per move.
+    pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
+        let input = || String::from_utf8_lossy(bytes).into_owned();
+        let (described, en_passant) = read(bytes).map_err(|reason| SanError::Syntax {
+            input: input(),
             reason,
         })?;
         match self.find(described) {
             Ok(m) if en_passant && !m.is_en_passant() => {
-                Err(self.illegal(input, IllegalMoveReason::NotEnPassant))
+                Err(self.illegal(&input(), IllegalMoveReason::NotEnPassant))
             }
             Ok(m) => Ok(m),
-            Err(Mismatch::Illegal) => Err(self.illegal(input, self.why_no_match(described))),
+            Err(Mismatch::Illegal) => Err(self.illegal(&input(), self.why_no_match(described))),
             Err(Mismatch::Ambiguous) => Err(SanError::Ambiguous {
-                input: input.to_string(),
+                input: input(),
                 fen: self.fen(),
                 candidates: self
                     .candidates(described)

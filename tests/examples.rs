@@ -116,3 +116,67 @@ fn replay_starts_from_chess960_and_checks_its_arguments() {
     assert_eq!(replay_stdin(&["a", "b"], "").1, 2);
     assert_eq!(replay_stdin(&["/no/such/file"], "").1, 2);
 }
+
+#[allow(dead_code)]
+#[path = "../examples/pgn.rs"]
+mod pgn_example;
+
+const PGN_SAMPLE: &str = "[Event \"a\"]\n[Result \"1-0\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Ke3 *\n\n[Event \"c\"]\n\n1. c4 1/2-1/2\n";
+
+#[test]
+fn pgn_example_summarises_games_results_and_errors() {
+    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 1, false, |_, _| {}).unwrap();
+    assert_eq!((s.games, s.plies), (3, 8));
+    assert_eq!(s.results.get("1-0"), Some(&1));
+    assert_eq!(s.results.get("1/2-1/2"), Some(&1));
+    assert_eq!(s.terminations.get("Normal"), Some(&1));
+    assert_eq!(s.errors.len(), 1);
+    let (game, line, column, ply, ref message) = s.errors[0];
+    assert_eq!((game, line, column, ply), (2, 9, 13, Some(2)));
+    assert!(message.contains("\"Ke3\""), "{message}");
+    let out = pgn_example::report(&s, "sample");
+    assert!(
+        out.starts_with("sample: 3 games (2 read, 1 with errors), 8 plies\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("error: game 2, line 9, column 13, ply 2: move 2 \"Ke3\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn pgn_example_threads_give_the_same_summary() {
+    // Many small chunks: the boundaries fall between games.
+    let mut big = String::new();
+    for _ in 0..3000 {
+        big.push_str(PGN_SAMPLE);
+        big.push('\n');
+    }
+    let one = pgn_example::run_input(big.as_bytes(), 1, true, |_, _| {}).unwrap();
+    let four = pgn_example::run_input(big.as_bytes(), 4, true, |_, _| {}).unwrap();
+    assert_eq!(one.games, 9000);
+    assert_eq!(one.errors.len(), 3000);
+    assert_eq!(one, four);
+    let last = one.errors.last().unwrap();
+    assert_eq!((last.0, last.1), (8999, 9 + 2999 * 14));
+}
+
+#[test]
+fn pgn_example_exports_games_that_read_back() {
+    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 2, true, |_, _| {}).unwrap();
+    let again = pgn_example::run_input(s.export.as_bytes(), 1, true, |_, _| {}).unwrap();
+    assert_eq!((again.games, again.plies, again.errors.len()), (2, 8, 0));
+    assert_eq!(again.export, s.export);
+}
+
+#[test]
+fn pgn_example_reads_its_arguments() {
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        pgn_example::parse_args(&args(&["--threads", "2", "--export", "a.pgn"])).unwrap(),
+        (2, true, vec!["a.pgn".to_string()])
+    );
+    assert!(pgn_example::parse_args(&args(&["--threads", "0"])).is_err());
+    assert!(pgn_example::parse_args(&args(&["--threads"])).is_err());
+}

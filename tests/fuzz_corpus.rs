@@ -6,6 +6,8 @@
 
 #[path = "common/checks.rs"]
 mod checks;
+#[path = "common/pgn_checks.rs"]
+mod pgn_checks;
 
 use std::path::Path;
 
@@ -126,4 +128,24 @@ fn san_target_invariants_hold_on_builtin_inputs_and_seeds() {
     }
     let builtin: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
     replay("san", checks::san, &builtin);
+}
+
+#[test]
+fn pgn_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let ran = replay(
+        "pgn",
+        pgn_checks::pgn,
+        &[
+            b"[Event \"e\"]\n\n1. e4 {c} e5 $1 (1... c5) 2. Nf3 *\n",
+            b"1. e4 e5 2. Ke3 *\n\n1. d4 *\n",
+            b"{ never closed",
+            b"[Event \"never closed",
+            b"((((((((",
+            b")))",
+            b"",
+            b"\xef\xbb\xbf",
+            b"1. -- Z0 0000 @@@@",
+        ],
+    );
+    assert!(ran >= 9);
 }

@@ -44,17 +44,17 @@ pub(super) enum Mismatch {
 /// Reads the text alone: strips an annotation, a check or mate suffix and
 /// an `e.p.` mark, then reads castling or `[piece][file][rank][-x]square[[=]promotion]`.
 /// Returns what it describes and whether `e.p.` was written.
-pub(super) fn read(input: &str) -> Result<(Described, bool), &'static str> {
+pub(super) fn read(input: &[u8]) -> Result<(Described, bool), &'static str> {
     if input.is_empty() {
         return Err(EMPTY);
     }
     if !input.is_ascii() {
         return Err(NOT_ASCII);
     }
-    if input.starts_with('(') {
+    if input.starts_with(b"(") {
         return Err(ILLEGAL_MARK);
     }
-    let mut s = input.as_bytes();
+    let mut s = input;
     if let Some(rest) = ANNOTATIONS.iter().find_map(|a| s.strip_suffix(*a)) {
         s = rest;
     }

@@ -1,0 +1,573 @@
+//! A game read from or written to PGN: tags, the mainline, its NAGs and
+//! comments, and the result token.
+
+use crate::{CastlingMode, Game, Position};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::time::Duration;
+
+/// The Seven Tag Roster, in its export order (PGN standard 8.1.1).
+pub(crate) const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// One game of a PGN file: its tags in order, the mainline as a [`Game`]
+/// (every move played through the rules), the NAGs and comment of each
+/// move, and the movetext's result token. `Display` writes the PGN export
+/// format.
+///
+/// ```
+/// use chess_arbiter::Game;
+/// use chess_arbiter::pgn::PgnGame;
+///
+/// let mut game = Game::new();
+/// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+///     game.play_san(san).unwrap();
+/// }
+/// let mut pgn = PgnGame::new(game);
+/// pgn.set_tag("White", "Scholar");
+/// assert_eq!(pgn.result(), "1-0");
+/// let text = pgn.to_string();
+/// assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n"));
+/// assert!(text.ends_with("\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    pub(crate) game: Game,
+    /// Tag names and unescaped values, one after the other.
+    pub(crate) tag_text: String,
+    /// Per tag: where its name ends and where its value ends in `tag_text`.
+    pub(crate) tag_ends: Vec<(u32, u32)>,
+    /// All comments, one after the other.
+    pub(crate) comment_text: String,
+    /// Per commented node (0: before the first move, `ply + 1`: after move
+    /// `ply`), in node order: the node and where its comment ends.
+    pub(crate) comment_ends: Vec<(u32, u32)>,
+    /// `(node, nag)` in node order.
+    pub(crate) nags: Vec<(u32, u8)>,
+    pub(crate) result: &'static str,
+}
+
+/// An engine's evaluation from a `[%eval ...]` comment command.
+///
+/// ```
+/// use chess_arbiter::pgn::{Eval, Reader};
+/// let g = Reader::new("1. e4 { [%eval 0.17] } e5 { [%eval #-3] } *\n".as_bytes())
+///     .next().unwrap().unwrap();
+/// assert_eq!(g.eval(0), Some(Eval::Centipawns(17)));
+/// assert_eq!(g.eval(1), Some(Eval::Mate(-3)));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// An advantage in hundredths of a pawn, positive when White is better.
+    Centipawns(i32),
+    /// Mate in that many moves, positive when White mates.
+    Mate(i32),
+}
+
+impl PgnGame {
+    /// A game ready to write: the Seven Tag Roster with `"?"` defaults
+    /// (`"????.??.??"` for the date), `Result` and the result token from
+    /// [`Game::outcome`] (`"*"` while the game is on), and `SetUp`/`FEN`
+    /// (and `Variant "Chess960"`) when it does not start from the standard
+    /// position.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Position};
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let pgn = PgnGame::new(Game::from_position(Position::chess960(0)));
+    /// assert_eq!(pgn.tag("Variant"), Some("Chess960"));
+    /// assert_eq!(pgn.tag("FEN"), Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
+    /// assert_eq!(pgn.tag("Result"), Some("*"));
+    /// ```
+    pub fn new(game: Game) -> PgnGame {
+        let result = game.outcome().map_or("*", |o| o.result());
+        let result = result_token(result).unwrap_or("*");
+        let mut pgn = PgnGame::empty(game);
+        for name in SEVEN_TAG_ROSTER {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => result,
+                _ => "?",
+            };
+            pgn.push_tag(name, value);
+        }
+        if let Some((variant, fen)) = setup_tags(&pgn.game) {
+            if variant {
+                pgn.push_tag("Variant", "Chess960");
+            }
+            pgn.push_tag("SetUp", "1");
+            pgn.push_tag("FEN", &fen);
+        }
+        pgn.result = result;
+        pgn
+    }
+
+    pub(crate) fn empty(game: Game) -> PgnGame {
+        PgnGame {
+            game,
+            tag_text: String::new(),
+            tag_ends: Vec::new(),
+            comment_text: String::new(),
+            comment_ends: Vec::new(),
+            nags: Vec::new(),
+            result: "*",
+        }
+    }
+
+    /// The mainline: start position and every move, played through the rules.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("1. e4 e5 2. Nf3 *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.game().moves().len(), 3);
+    /// ```
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Replaces the mainline. NAGs and comments of moves beyond the new
+    /// game's length are dropped; the tags and result stay as they are.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// let mut game = Game::new();
+    /// game.play_san("d4").unwrap();
+    /// pgn.set_game(game);
+    /// assert_eq!(pgn.game().moves().len(), 1);
+    /// ```
+    pub fn set_game(&mut self, game: Game) {
+        let nodes = game.moves().len() as u32 + 1;
+        self.game = game;
+        self.nags.retain(|&(node, _)| node < nodes);
+        let kept: Vec<(usize, String)> = self
+            .comments()
+            .filter(|&(node, _)| (node as u32) < nodes)
+            .map(|(node, text)| (node, String::from(text)))
+            .collect();
+        self.comment_text.clear();
+        self.comment_ends.clear();
+        for (node, text) in kept {
+            self.append_comment(node as u32, &text);
+        }
+    }
+
+    /// The value of the first tag called `name` (case-sensitive), unescaped.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("[White \"Tal, \\\"Misha\\\"\"]\n\n*".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.tag("White"), Some("Tal, \"Misha\""));
+    /// assert_eq!(g.tag("Black"), None);
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Every tag in order, as `(name, value)` with the value unescaped.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("[Event \"e\"]\n[Site \"s\"]\n\n*".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.tags().collect::<Vec<_>>(), [("Event", "e"), ("Site", "s")]);
+    /// ```
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let mut start = 0;
+        self.tag_ends.iter().map(move |&(name_end, value_end)| {
+            let (n, v) = (name_end as usize, value_end as usize);
+            let pair = (&self.tag_text[start..n], &self.tag_text[n..v]);
+            start = v;
+            pair
+        })
+    }
+
+    /// Sets the first tag called `name` to `value`, or adds it at the end.
+    /// The writer escapes `"` and `\`, writes a line break as a space and
+    /// writes any other character than a letter or digit in a name as `_`
+    /// (PGN standard 8.1.1).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.set_tag("Event", "Casual \"blitz\"");
+    /// pgn.set_tag("TimeControl", "180+2");
+    /// assert_eq!(pgn.tag("Event"), Some("Casual \"blitz\""));
+    /// assert!(pgn.to_string().contains("[Event \"Casual \\\"blitz\\\"\"]\n"));
+    /// assert!(pgn.to_string().contains("[Result \"*\"]\n[TimeControl \"180+2\"]\n"));
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        if self.tag(name).is_none() {
+            self.push_tag(name, value);
+            return;
+        }
+        let old: Vec<(String, String)> = self
+            .tags()
+            .map(|(n, v)| (String::from(n), String::from(v)))
+            .collect();
+        self.tag_text.clear();
+        self.tag_ends.clear();
+        let mut done = false;
+        for (n, v) in &old {
+            if !done && n == name {
+                self.push_tag(n, value);
+                done = true;
+            } else {
+                self.push_tag(n, v);
+            }
+        }
+    }
+
+    /// Removes every tag called `name`.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.remove_tag("Site");
+    /// assert_eq!(pgn.tag("Site"), None);
+    /// ```
+    pub fn remove_tag(&mut self, name: &str) {
+        let old: Vec<(String, String)> = self
+            .tags()
+            .filter(|&(n, _)| n != name)
+            .map(|(n, v)| (String::from(n), String::from(v)))
+            .collect();
+        self.tag_text.clear();
+        self.tag_ends.clear();
+        for (n, v) in &old {
+            self.push_tag(n, v);
+        }
+    }
+
+    pub(crate) fn push_tag(&mut self, name: &str, value: &str) {
+        self.tag_text.push_str(name);
+        let name_end = self.tag_text.len() as u32;
+        self.tag_text.push_str(value);
+        self.tag_ends.push((name_end, self.tag_text.len() as u32));
+    }
+
+    /// The movetext's result token: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"`
+    /// (also when the movetext has none).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("1. e4 e5 1/2-1/2".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.result(), "1/2-1/2");
+    /// let g = Reader::new("1. e4 e5".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.result(), "*");
+    /// ```
+    pub fn result(&self) -> &str {
+        self.result
+    }
+
+    /// Sets the result token; anything but `"1-0"`, `"0-1"`, `"1/2-1/2"` is
+    /// written as `"*"`. The `Result` tag is left alone.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.set_result("0-1");
+    /// pgn.set_tag("Result", "0-1");
+    /// assert!(pgn.to_string().ends_with("\n0-1\n"));
+    /// ```
+    pub fn set_result(&mut self, result: &str) {
+        self.result = result_token(result).unwrap_or("*");
+    }
+
+    /// The comment after mainline move `ply` (index into
+    /// [`Game::moves`]); several comments there read as one, joined by a
+    /// space. One space after `{` and one before `}` are not part of it.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("1. e4 { best by test } e5 *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.comment(0), Some("best by test"));
+    /// assert_eq!(g.comment(1), None);
+    /// ```
+    pub fn comment(&self, ply: usize) -> Option<&str> {
+        self.node_comment(ply as u32 + 1)
+    }
+
+    /// The comment before the first move.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("{ A quiet game. } 1. d4 *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.game_comment(), Some("A quiet game."));
+    /// ```
+    pub fn game_comment(&self) -> Option<&str> {
+        self.node_comment(0)
+    }
+
+    /// Every comment as `(node, text)` in order: node 0 is before the first
+    /// move, node `ply + 1` after mainline move `ply`.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("{a} 1. d4 {b} *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.comments().collect::<Vec<_>>(), [(0, "a"), (1, "b")]);
+    /// ```
+    pub fn comments(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
+        let mut start = 0;
+        self.comment_ends.iter().map(move |&(node, end)| {
+            let text = &self.comment_text[start..end as usize];
+            start = end as usize;
+            (node as usize, text)
+        })
+    }
+
+    fn node_comment(&self, node: u32) -> Option<&str> {
+        let i = self
+            .comment_ends
+            .binary_search_by_key(&node, |&(n, _)| n)
+            .ok()?;
+        let start = if i == 0 {
+            0
+        } else {
+            self.comment_ends[i - 1].1 as usize
+        };
+        Some(&self.comment_text[start..self.comment_ends[i].1 as usize])
+    }
+
+    /// Sets the comment after mainline move `ply` (`None` removes it). The
+    /// writer drops `}` from it, which cannot stand in a PGN comment.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.play_san("e5").unwrap();
+    /// let mut pgn = PgnGame::new(game);
+    /// pgn.set_comment(0, Some("+0.35/12 0.52s"));
+    /// assert_eq!(pgn.comment(0), Some("+0.35/12 0.52s"));
+    /// assert!(pgn.to_string().ends_with("\n1. e4 { +0.35/12 0.52s } 1... e5 *\n"));
+    /// ```
+    pub fn set_comment(&mut self, ply: usize, comment: Option<&str>) {
+        self.set_node_comment(ply as u32 + 1, comment);
+    }
+
+    /// Sets the comment before the first move (`None` removes it).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.set_game_comment(Some("White forfeits"));
+    /// assert!(pgn.to_string().ends_with("\n{ White forfeits } *\n"));
+    /// ```
+    pub fn set_game_comment(&mut self, comment: Option<&str>) {
+        self.set_node_comment(0, comment);
+    }
+
+    fn set_node_comment(&mut self, node: u32, comment: Option<&str>) {
+        if let Some(text) = comment {
+            if self
+                .comment_ends
+                .last()
+                .is_none_or(|&(last, _)| last < node)
+            {
+                // The usual case, commenting move after move: append.
+                self.append_comment(node, text);
+                return;
+            }
+        }
+        let mut all: Vec<(u32, String)> = self
+            .comments()
+            .filter(|&(n, _)| n as u32 != node)
+            .map(|(n, t)| (n as u32, String::from(t)))
+            .collect();
+        if let Some(text) = comment {
+            all.push((node, String::from(text)));
+            all.sort_by_key(|&(n, _)| n);
+        }
+        self.comment_text.clear();
+        self.comment_ends.clear();
+        for (n, t) in all {
+            self.append_comment(n, &t);
+        }
+    }
+
+    /// Adds a comment to `node`, which must not come before the last
+    /// commented node; a second comment there joins the first with a space.
+    pub(crate) fn append_comment(&mut self, node: u32, text: &str) {
+        match self.comment_ends.last_mut() {
+            Some(last) if last.0 == node => {
+                self.comment_text.push(' ');
+                self.comment_text.push_str(text);
+                last.1 = self.comment_text.len() as u32;
+            }
+            _ => {
+                self.comment_text.push_str(text);
+                self.comment_ends
+                    .push((node, self.comment_text.len() as u32));
+            }
+        }
+    }
+
+    /// The NAGs (Numeric Annotation Glyphs) of mainline move `ply`, in the
+    /// order written: `$1` or `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("1. e4! e5 $2 $18 *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.nags(0).collect::<Vec<_>>(), [1]);
+    /// assert_eq!(g.nags(1).collect::<Vec<_>>(), [2, 18]);
+    /// ```
+    pub fn nags(&self, ply: usize) -> impl Iterator<Item = u8> + '_ {
+        let node = ply as u32 + 1;
+        let from = self.nags.partition_point(|&(n, _)| n < node);
+        self.nags[from..]
+            .iter()
+            .take_while(move |&&(n, _)| n == node)
+            .map(|&(_, nag)| nag)
+    }
+
+    /// Adds a NAG to mainline move `ply` (no effect if it has it already).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut game = Game::new();
+    /// game.play_san("f3").unwrap();
+    /// let mut pgn = PgnGame::new(game);
+    /// pgn.add_nag(0, 4);
+    /// assert!(pgn.to_string().ends_with("\n1. f3 $4 *\n"));
+    /// ```
+    pub fn add_nag(&mut self, ply: usize, nag: u8) {
+        self.push_nag(ply as u32 + 1, nag);
+    }
+
+    pub(crate) fn push_nag(&mut self, node: u32, nag: u8) {
+        let at = self.nags.partition_point(|&(n, _)| n <= node);
+        let from = self.nags.partition_point(|&(n, _)| n < node);
+        if !self.nags[from..at].iter().any(|&(_, g)| g == nag) {
+            self.nags.insert(at, (node, nag));
+        }
+    }
+
+    /// The clock after mainline move `ply`, from a `[%clk h:mm:ss]` command
+    /// in its comment (seconds may have a fraction).
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("1. e4 { [%clk 1:02:03] } e5 { [%clk 0:00:09.5] } *".as_bytes())
+    ///     .next().unwrap().unwrap();
+    /// assert_eq!(g.clock(0), Some(Duration::from_secs(3723)));
+    /// assert_eq!(g.clock(1), Some(Duration::from_millis(9500)));
+    /// assert_eq!(g.clock(2), None);
+    /// ```
+    pub fn clock(&self, ply: usize) -> Option<Duration> {
+        parse_clock(command(self.comment(ply)?, "%clk")?)
+    }
+
+    /// The evaluation after mainline move `ply`, from a `[%eval 0.17]` or
+    /// `[%eval #-3]` command in its comment (a `,depth` suffix is ignored).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{Eval, Reader};
+    /// let g = Reader::new("1. e4 { [%eval -1.5,20] } *".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.eval(0), Some(Eval::Centipawns(-150)));
+    /// ```
+    pub fn eval(&self, ply: usize) -> Option<Eval> {
+        parse_eval(command(self.comment(ply)?, "%eval")?)
+    }
+}
+
+/// The result token spelled as PGN spells it, if `text` is one.
+pub(crate) fn result_token(text: &str) -> Option<&'static str> {
+    ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|&r| r == text)
+}
+
+/// `Some((chess960, fen))` when the game needs `SetUp`/`FEN` tags.
+pub(crate) fn setup_tags(game: &Game) -> Option<(bool, String)> {
+    let start = game.start();
+    let chess960 = start.castling_mode() == CastlingMode::Chess960;
+    (chess960 || *start != Position::new()).then(|| (chess960, start.fen()))
+}
+
+/// The argument of `[%name arg]` in a comment.
+fn command<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = comment;
+    while let Some(at) = rest.find('[') {
+        rest = &rest[at + 1..];
+        let inner = rest.trim_start();
+        if let Some(arg) = inner.strip_prefix(name) {
+            if arg.starts_with(|c: char| c.is_ascii_whitespace()) {
+                let end = arg.find(']')?;
+                return Some(arg[..end].trim());
+            }
+        }
+    }
+    None
+}
+
+fn parse_clock(text: &str) -> Option<Duration> {
+    let mut parts = text.split(':');
+    let mut seconds = 0u64;
+    let mut fraction = "";
+    let mut count = 0;
+    for part in parts.by_ref() {
+        count += 1;
+        if count > 3 {
+            return None;
+        }
+        let (whole, frac) = part.split_once('.').unwrap_or((part, ""));
+        if !fraction.is_empty() || whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !frac.is_empty() && !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        fraction = frac;
+        let value: u64 = whole.parse().ok()?;
+        seconds = seconds.checked_mul(60)?.checked_add(value)?;
+    }
+    let mut nanos = 0u32;
+    let mut scale = 100_000_000;
+    for b in fraction.bytes().take(9) {
+        nanos += u32::from(b - b'0') * scale;
+        scale /= 10;
+    }
+    Some(Duration::new(seconds, nanos))
+}
+
+fn parse_eval(text: &str) -> Option<Eval> {
+    let text = text.split(',').next()?.trim();
+    if let Some(mate) = text.strip_prefix('#') {
+        return mate.parse().ok().map(Eval::Mate);
+    }
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if (whole.is_empty() && frac.is_empty())
+        || !whole
+            .bytes()
+            .chain(frac.bytes())
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let mut cp: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse::<i64>().ok()?
+    };
+    cp = cp.checked_mul(100)?;
+    let mut f = frac.bytes().map(|b| i64::from(b - b'0'));
+    let tenths = f.next().unwrap_or(0);
+    let hundredths = f.next().unwrap_or(0);
+    let round = i64::from(f.next().unwrap_or(0) >= 5);
+    cp = cp.checked_add(tenths * 10 + hundredths + round)?;
+    let cp = i32::try_from(if negative { -cp } else { cp }).ok()?;
+    Some(Eval::Centipawns(cp))
+}

@@ -1,0 +1,524 @@
+//! The streaming reader: splits the input into games (a buffer that holds
+//! at most the current game), and builds a `PgnGame` from each.
+
+use super::error::{PgnError, PgnErrorKind};
+use super::game::PgnGame;
+use super::scan;
+use super::visit::{GameText, Sink, Visiting, Visitor, looks_like_tag, unescape, visit_game};
+use crate::{CastlingMode, Game, Position};
+use alloc::string::String;
+use alloc::vec::Vec;
+use std::io::{self, Read};
+
+const CHUNK: usize = 1 << 16;
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Reads games from any [`Read`], one [`PgnGame`] (or [`PgnError`]) per
+/// game, validating every mainline move with the Laws of Chess. It streams
+/// through a buffer that holds the current game, never the whole input,
+/// and after an error goes on with the next game.
+///
+/// A `{` comment that is never closed is an error where it opened; so that
+/// it does not swallow the rest of the file, an empty line followed by tag
+/// lines and another empty line (or the end of input) ends it and starts
+/// the next game, unless a `}` on those tag lines closes it.
+///
+/// ```
+/// use chess_arbiter::pgn::Reader;
+///
+/// let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// for item in Reader::new(pgn.as_bytes()) {
+///     let game = item.unwrap();
+///     assert_eq!(game.tag("Event"), Some("Casual"));
+///     assert!(game.game().position().is_checkmate());
+/// }
+/// ```
+pub struct Reader<R> {
+    src: R,
+    buf: Vec<u8>,
+    /// The next unread byte.
+    pos: usize,
+    /// The end of the bytes read so far.
+    end: usize,
+    /// The first byte that must stay in the buffer (the current game's).
+    mark: usize,
+    eof: bool,
+    /// A lookahead position, kept valid when the buffer moves.
+    look: usize,
+    /// The line number of `buf[pos]`.
+    line: u64,
+    games: u64,
+    failed: bool,
+    started: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader of the PGN games in `read` (buffered internally: a plain
+    /// `File` needs no `BufReader`). Text is UTF-8 (a byte-order mark and
+    /// CRLF line ends are fine).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let games: Vec<_> = Reader::new("\u{feff}1. d4 d5 *\r\n\r\n1. c4 *\r\n".as_bytes()).collect();
+    /// assert_eq!(games.len(), 2);
+    /// assert!(games.iter().all(|g| g.is_ok()));
+    /// ```
+    pub fn new(read: R) -> Reader<R> {
+        Reader {
+            src: read,
+            buf: Vec::new(),
+            pos: 0,
+            end: 0,
+            mark: 0,
+            look: 0,
+            eof: false,
+            line: 1,
+            games: 0,
+            failed: false,
+            started: false,
+        }
+    }
+
+    /// Reads more input, keeping `buf[mark..]`. False at the end of input.
+    fn refill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.end == self.buf.len() {
+            if self.mark > 0 {
+                self.buf.copy_within(self.mark..self.end, 0);
+                self.pos -= self.mark;
+                self.look = self.look.saturating_sub(self.mark);
+                self.end -= self.mark;
+                self.mark = 0;
+            }
+            if self.end + CHUNK / 2 > self.buf.len() {
+                let grown = (self.buf.len() * 2).max(CHUNK);
+                self.buf.resize(grown, 0);
+            }
+        }
+        loop {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The line at `pos`: where its text ends (before `\n`) and where the
+    /// next line starts; `None` at the end of input.
+    fn find_line(&mut self) -> io::Result<Option<(usize, usize)>> {
+        if !self.started {
+            while self.end - self.pos < 3 && self.refill()? {}
+            self.started = true;
+            if self.buf[self.pos..self.end].starts_with(b"\xef\xbb\xbf") {
+                self.pos += 3;
+                self.mark = self.mark.max(self.pos);
+            }
+        }
+        self.look = self.pos;
+        self.find_line_at_look()
+    }
+
+    /// The line at `look` (see [`Reader::find_line`]).
+    fn find_line_at_look(&mut self) -> io::Result<Option<(usize, usize)>> {
+        let mut scanned = self.look;
+        loop {
+            if let Some(k) = scan::find(&self.buf[scanned..self.end], b'\n') {
+                let at = scanned + k;
+                return Ok(Some((at, at + 1)));
+            }
+            scanned = self.end;
+            let before = self.look;
+            if !self.refill()? {
+                return Ok((self.look < self.end).then_some((self.end, self.end)));
+            }
+            scanned -= before - self.look;
+        }
+    }
+
+    /// Whether the lines after `pos` are a tag section: tag lines, then an
+    /// empty line or the end of input, and no `}` that would close the
+    /// comment.
+    fn tag_section_follows(&mut self) -> io::Result<bool> {
+        self.look = self.pos;
+        let mut tags = 0;
+        while let Some((cend, next)) = self.find_line_at_look()? {
+            let line = &self.buf[self.look..cend];
+            if line.contains(&b'}') {
+                // The comment closes here after all.
+                return Ok(false);
+            }
+            if looks_like_tag(line) {
+                tags += 1;
+            } else {
+                return Ok(tags > 0 && is_blank_line(line));
+            }
+            self.look = next;
+        }
+        Ok(tags > 0)
+    }
+
+    fn consume(&mut self, next: usize) {
+        self.pos = next;
+        self.line += 1;
+    }
+
+    /// Finds the next game's text (game splitting as readers in the wild
+    /// do it: tags, then movetext up to an empty line outside a comment).
+    fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
+        if self.buf.len() > 16 * CHUNK && self.end - self.pos < CHUNK {
+            // A huge game is over: give its memory back.
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+            self.mark = 0;
+            self.buf.truncate(2 * CHUNK);
+            self.buf.shrink_to_fit();
+        }
+        // Between games: empty lines, escape lines, `;` lines.
+        loop {
+            self.mark = self.pos;
+            let Some((cend, next)) = self.find_line()? else {
+                return Ok(None);
+            };
+            self.mark = self.pos;
+            let line = &self.buf[self.pos..cend];
+            if !(is_blank_line(line) || line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            self.consume(next);
+        }
+        let first_line = self.line;
+        // Tags.
+        let mut blanks = 0;
+        let mut movetext = None;
+        while let Some((cend, next)) = self.find_line()? {
+            let line = &self.buf[self.pos..cend];
+            if line.starts_with(b"[") {
+                if blanks >= 2 {
+                    movetext = Some(self.pos);
+                    break;
+                }
+                blanks = 0;
+            } else if is_blank_line(line) {
+                blanks += 1;
+                if blanks > 2 {
+                    self.consume(next);
+                    movetext = Some(self.pos);
+                    break;
+                }
+            } else if !(line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            self.consume(next);
+        }
+        let movetext_start = self.pos - self.mark;
+        if movetext.is_none() {
+            // Movetext, to an empty line outside a comment.
+            let mut in_comment = false;
+            let mut prev_blank = false;
+            while let Some((mut cend, mut next)) = self.find_line()? {
+                // A comment never closed: a tag section after an empty
+                // line is the next game (the error is the comment's).
+                if in_comment && prev_blank && looks_like_tag(&self.buf[self.pos..cend]) {
+                    if self.tag_section_follows()? {
+                        break;
+                    }
+                    // The lookahead may have moved the buffer.
+                    let Some(again) = self.find_line()? else {
+                        break;
+                    };
+                    (cend, next) = again;
+                }
+                let line = &self.buf[self.pos..cend];
+                let blank = is_blank_line(line);
+                if !in_comment && blank {
+                    self.consume(next);
+                    break;
+                }
+                if !in_comment && line.starts_with(b"[") {
+                    break;
+                }
+                if in_comment || !line.starts_with(b"%") {
+                    in_comment = scan_comments(line, in_comment);
+                }
+                prev_blank = blank;
+                self.consume(next);
+            }
+        }
+        self.games += 1;
+        Ok(Some(GameText {
+            text: &self.buf[self.mark..self.pos],
+            movetext: movetext_start,
+            first_line,
+            game_number: self.games,
+        }))
+    }
+
+    /// Sends the next game to `visitor`: `None` at the end of input, else
+    /// whether the game was read without error.
+    fn visit_next<V: Sink + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_text() {
+            Ok(Some(game)) => Some(visit_game(&game, visitor)),
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(PgnError {
+                    game_number: self.games + 1,
+                    line: self.line,
+                    column: 1,
+                    kind: PgnErrorKind::Io(e),
+                }))
+            }
+        }
+    }
+}
+
+fn is_blank_line(line: &[u8]) -> bool {
+    line.iter()
+        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+}
+
+/// Whether a `{` comment is still open at the end of `line`.
+fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
+    let mut rest = line;
+    loop {
+        if in_comment {
+            match scan::find(rest, b'}') {
+                Some(k) => {
+                    in_comment = false;
+                    rest = &rest[k + 1..];
+                }
+                None => return true,
+            }
+        } else {
+            match scan::find2(rest, b'{', b';') {
+                Some(k) if rest[k] == b'{' => {
+                    in_comment = true;
+                    rest = &rest[k + 1..];
+                }
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut builder = Builder::default();
+        let read = self.visit_next(&mut builder)?;
+        Some(read.map(|()| builder.finish()))
+    }
+}
+
+/// Reads every game of `read` and sends its parts to `visitor`, without
+/// building a [`Game`]; a game with an error ends early, with
+/// [`Visitor::end_game`] told why. Returns the number of games.
+///
+/// # Errors
+///
+/// An error reading the input.
+///
+/// ```
+/// use chess_arbiter::pgn::{visit, Visitor};
+/// struct Nothing;
+/// impl Visitor for Nothing {}
+/// assert_eq!(visit("1. e4 *\n\n1. d4 *\n\n1. c4 *\n".as_bytes(), &mut Nothing).unwrap(), 3);
+/// ```
+pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
+    let mut reader = Reader::new(read);
+    while let Some(result) = reader.visit_next(&mut Visiting(visitor)) {
+        match result {
+            Ok(()) => visitor.end_game(None),
+            Err(PgnError {
+                kind: PgnErrorKind::Io(e),
+                ..
+            }) => return Err(e),
+            Err(e) => visitor.end_game(Some(&e)),
+        }
+    }
+    Ok(reader.games)
+}
+
+/// The sink behind [`Reader`]: plays the mainline, keeps the rest.
+struct Builder {
+    tags: PgnGame,
+    chess960: bool,
+    fen: Option<String>,
+    depth: u32,
+    /// Comments as read, checked for UTF-8 once per game.
+    comment_bytes: Vec<u8>,
+}
+
+impl Default for Builder {
+    fn default() -> Builder {
+        let mut tags = PgnGame::empty(Game::new());
+        // Sized for a typical game, to spare reallocations.
+        tags.tag_text.reserve(384);
+        tags.tag_ends.reserve(20);
+        tags.comment_ends.reserve(128);
+        Builder {
+            tags,
+            chess960: false,
+            fen: None,
+            depth: 0,
+            comment_bytes: Vec::new(),
+        }
+    }
+}
+
+/// The `[Variant]` names read as standard chess or as Chess960 (any case).
+fn variant(name: &str) -> Option<bool> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "standard" | "from position" | "" => Some(false),
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" => Some(true),
+        _ => None,
+    }
+}
+
+impl Builder {
+    fn finish(mut self) -> PgnGame {
+        let bytes = core::mem::take(&mut self.comment_bytes);
+        self.tags.comment_text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                // Rare: mend each comment on its own, its end moving along.
+                let bytes = e.into_bytes();
+                let mut text = String::with_capacity(bytes.len());
+                let mut start = 0;
+                for entry in &mut self.tags.comment_ends {
+                    let end = entry.1 as usize;
+                    text.push_str(&String::from_utf8_lossy(&bytes[start..end]));
+                    start = end;
+                    entry.1 = text.len() as u32;
+                }
+                text
+            }
+        };
+        self.tags
+    }
+}
+
+impl Sink for Builder {
+    fn begin_game(&mut self) {}
+
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        let value = unescape(value);
+        match name {
+            "Variant" => match variant(&value) {
+                Some(chess960) => self.chess960 |= chess960,
+                None => return Err(PgnErrorKind::Variant(value.into_owned())),
+            },
+            "FEN" if self.fen.is_none() => self.fen = Some(value.clone().into_owned()),
+            _ => {}
+        }
+        self.tags.push_tag(name, &value);
+        Ok(())
+    }
+
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+        if self.fen.is_none() && !self.chess960 {
+            return Ok(());
+        }
+        let fen = self.fen.as_deref().unwrap_or(START_FEN);
+        let start = if self.chess960 {
+            Position::from_fen_with_mode(fen, CastlingMode::Chess960)
+        } else {
+            Position::from_fen(fen)
+        };
+        self.tags.game = Game::from_position(start.map_err(PgnErrorKind::Fen)?);
+        Ok(())
+    }
+
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.depth > 0 {
+            return Ok(());
+        }
+        let game = &mut self.tags.game;
+        match game.play_san_bytes(san) {
+            Ok(_) => Ok(()),
+            Err(source) => {
+                let (ply, number) = (game.moves().len(), game.position().fullmove_number());
+                let token = String::from_utf8_lossy(san).into_owned();
+                Err(if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&san) {
+                    PgnErrorKind::NullMove { ply, number, token }
+                } else {
+                    PgnErrorKind::Move {
+                        ply,
+                        number,
+                        token,
+                        source,
+                    }
+                })
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if self.depth == 0 {
+            let node = self.tags.game.moves().len() as u32;
+            self.tags.push_nag(node, nag);
+        }
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        if self.depth > 0 {
+            return;
+        }
+        let node = self.tags.game.moves().len() as u32;
+        if self.comment_bytes.capacity() == 0 {
+            self.comment_bytes.reserve(2048);
+        }
+        let ends = &mut self.tags.comment_ends;
+        match ends.last_mut() {
+            Some(last) if last.0 == node => self.comment_bytes.push(b' '),
+            _ => ends.push((node, 0)),
+        }
+        if text.contains(&b'\r') {
+            // A line break inside a comment reads as `\n` however it was
+            // written (CRLF, or CRs before LF); a CR elsewhere stays.
+            let mut rest = text;
+            while let Some(i) = scan::find(rest, b'\r') {
+                let crs = rest[i..].iter().take_while(|&&b| b == b'\r').count();
+                self.comment_bytes.extend_from_slice(&rest[..i]);
+                if rest.get(i + crs) != Some(&b'\n') {
+                    self.comment_bytes.extend_from_slice(&rest[i..i + crs]);
+                }
+                rest = &rest[i + crs..];
+            }
+            self.comment_bytes.extend_from_slice(rest);
+        } else {
+            self.comment_bytes.extend_from_slice(text);
+        }
+        if let Some(last) = ends.last_mut() {
+            last.1 = self.comment_bytes.len() as u32;
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn result(&mut self, result: &'static str) {
+        self.tags.result = result;
+    }
+}

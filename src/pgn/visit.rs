@@ -1,0 +1,646 @@
+//! The tokenizer: one game's text in, [`Visitor`] events out. No allocation
+//! unless a game is in error.
+
+use super::error::{PgnError, PgnErrorKind};
+use super::scan;
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+/// Receives the parts of each game as borrowed text, in the order written:
+/// the tags, then the movetext (SAN tokens, NAGs, comments, variations and
+/// the result). Every method has a default that does nothing, so a
+/// visitor implements only what it needs; [`visit`](super::visit) drives
+/// one over a whole input. Returning an error from a method ends the game
+/// with that error (its location is filled in).
+///
+/// ```
+/// use chess_arbiter::pgn::{visit, PgnError, Visitor};
+///
+/// /// Counts mainline moves and comments without building any game.
+/// #[derive(Default)]
+/// struct Counter { depth: u32, moves: u32, comments: u32, games: u32 }
+///
+/// impl Visitor for Counter {
+///     fn san(&mut self, _san: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
+///         if self.depth == 0 { self.moves += 1; }
+///         Ok(())
+///     }
+///     fn comment(&mut self, _text: &str) { self.comments += 1; }
+///     fn begin_variation(&mut self) { self.depth += 1; }
+///     fn end_variation(&mut self) { self.depth -= 1; }
+///     fn end_game(&mut self, _error: Option<&PgnError>) { self.games += 1; }
+/// }
+///
+/// let pgn = "[Event \"x\"]\n\n1. e4 {ok} e5 (1... c5 2. Nf3) 2. Nf3 *\n\n1. d4 *\n";
+/// let mut counter = Counter::default();
+/// visit(pgn.as_bytes(), &mut counter).unwrap();
+/// assert_eq!((counter.games, counter.moves, counter.comments), (2, 4, 1));
+/// ```
+pub trait Visitor {
+    /// A game starts.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct Games(u32);
+    /// impl Visitor for Games { fn begin_game(&mut self) { self.0 += 1; } }
+    /// let mut games = Games(0);
+    /// visit("1. e4 *\n\n1. d4 *\n".as_bytes(), &mut games).unwrap();
+    /// assert_eq!(games.0, 2);
+    /// ```
+    fn begin_game(&mut self) {}
+
+    /// A tag pair; `value` is as written (escaped: see
+    /// [`unescape`](super::unescape)).
+    ///
+    /// # Errors
+    ///
+    /// Whatever the visitor refuses ends the game with that error.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{unescape, visit, PgnErrorKind, Visitor};
+    /// struct White(String);
+    /// impl Visitor for White {
+    ///     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+    ///         if name == "White" { self.0 = unescape(value).into_owned(); }
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut w = White(String::new());
+    /// visit("[White \"\\\"Tal\\\"\"]\n\n*".as_bytes(), &mut w).unwrap();
+    /// assert_eq!(w.0, "\"Tal\"");
+    /// ```
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        let _ = (name, value);
+        Ok(())
+    }
+
+    /// The tags are over; the movetext follows.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the visitor refuses ends the game with that error.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, PgnErrorKind, Visitor};
+    /// struct V(u32);
+    /// impl Visitor for V {
+    ///     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> { self.0 += 1; Ok(()) }
+    /// }
+    /// let mut v = V(0);
+    /// visit("[A \"b\"]\n\n1. e4 *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, 1);
+    /// ```
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+        Ok(())
+    }
+
+    /// A move as written, without its move number or trailing `!`/`?`
+    /// annotation (which come as [`Visitor::nag`]), in the mainline or in a
+    /// variation. Null moves (`--`, `Z0`, `0000`, `@@@@`) come here too.
+    /// Moves inside variations have been checked for syntax.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the visitor refuses ends the game with that error.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, PgnErrorKind, Visitor};
+    /// struct Sans(Vec<String>);
+    /// impl Visitor for Sans {
+    ///     fn san(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+    ///         self.0.push(san.to_string());
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut v = Sans(Vec::new());
+    /// visit("1.e4 e5!? 2. Nf3+ *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, ["e4", "e5", "Nf3+"]);
+    /// ```
+    fn san(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        let _ = san;
+        Ok(())
+    }
+
+    /// A NAG: `$n`, or `!` (1), `?` (2), `!!` (3), `??` (4), `!?` (5), `?!` (6).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct Nags(Vec<u8>);
+    /// impl Visitor for Nags { fn nag(&mut self, nag: u8) { self.0.push(nag); } }
+    /// let mut v = Nags(Vec::new());
+    /// visit("1. e4!! $14 *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, [3, 14]);
+    /// ```
+    fn nag(&mut self, nag: u8) {
+        let _ = nag;
+    }
+
+    /// A `{}` comment's text (one space after `{` and one before `}`
+    /// removed). `;` comments and `%` lines are skipped.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct C(Vec<String>);
+    /// impl Visitor for C { fn comment(&mut self, t: &str) { self.0.push(t.to_string()); } }
+    /// let mut v = C(Vec::new());
+    /// visit("1. e4 { [%clk 0:03:00] } ; rest of line\n*".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, ["[%clk 0:03:00]"]);
+    /// ```
+    fn comment(&mut self, text: &str) {
+        let _ = text;
+    }
+
+    /// A `(` variation opens.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct D(u32);
+    /// impl Visitor for D { fn begin_variation(&mut self) { self.0 += 1; } }
+    /// let mut v = D(0);
+    /// visit("1. e4 (1. d4 (1. c4)) *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, 2);
+    /// ```
+    fn begin_variation(&mut self) {}
+
+    /// A `)` closes the innermost variation.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct D(u32);
+    /// impl Visitor for D { fn end_variation(&mut self) { self.0 += 1; } }
+    /// let mut v = D(0);
+    /// visit("1. e4 (1. d4) *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, 1);
+    /// ```
+    fn end_variation(&mut self) {}
+
+    /// A result token of the mainline: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct R(String);
+    /// impl Visitor for R { fn result(&mut self, r: &str) { self.0 = r.to_string(); } }
+    /// let mut v = R(String::new());
+    /// visit("1. e4 (1. d4 *) 1-0".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, "1-0");
+    /// ```
+    fn result(&mut self, result: &str) {
+        let _ = result;
+    }
+
+    /// The game is over, read to its end or stopped by `error`.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, PgnError, Visitor};
+    /// struct E(Vec<u64>);
+    /// impl Visitor for E {
+    ///     fn end_game(&mut self, error: Option<&PgnError>) {
+    ///         if let Some(e) = error { self.0.push(e.line()); }
+    ///     }
+    /// }
+    /// let mut v = E(Vec::new());
+    /// visit("1. e4 )\n\n1. d4 *".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.0, [1]);
+    /// ```
+    fn end_game(&mut self, error: Option<&PgnError>) {
+        let _ = error;
+    }
+}
+
+/// A tag value with its escapes (`\"` and `\\`) resolved; borrowed when it
+/// has none.
+///
+/// ```
+/// use chess_arbiter::pgn::unescape;
+/// assert_eq!(unescape(r#"say \"hi\" \\o/"#), r#"say "hi" \o/"#);
+/// assert!(matches!(unescape("plain"), std::borrow::Cow::Borrowed("plain")));
+/// ```
+pub fn unescape(value: &str) -> Cow<'_, str> {
+    if !value.contains('\\') {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.clone().next() {
+                Some(n @ ('"' | '\\')) => {
+                    out.push(n);
+                    chars.next();
+                }
+                _ => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// What the tokenizer sends its events to: a [`Visitor`] (through
+/// [`Visiting`]), or the reader's own game builder, which takes bytes.
+pub(crate) trait Sink {
+    fn begin_game(&mut self);
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind>;
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
+    /// A move token: in the mainline, or (syntax checked) in a variation.
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;
+    fn nag(&mut self, nag: u8);
+    fn comment(&mut self, text: &[u8]);
+    fn begin_variation(&mut self);
+    fn end_variation(&mut self);
+    fn result(&mut self, result: &'static str);
+}
+
+/// A [`Visitor`] as a [`Sink`]: bytes become text.
+pub(crate) struct Visiting<'a, V: ?Sized>(pub &'a mut V);
+
+impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
+    fn begin_game(&mut self) {
+        self.0.begin_game();
+    }
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.0.tag(name, value)
+    }
+    fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+        self.0.begin_movetext()
+    }
+    fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        match core::str::from_utf8(san) {
+            Ok(text) => self.0.san(text),
+            Err(_) => Err(PgnErrorKind::Syntax {
+                token: lossy(san).into_owned(),
+                reason: "not a move (not ASCII)",
+            }),
+        }
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0.nag(nag);
+    }
+    fn comment(&mut self, text: &[u8]) {
+        self.0.comment(&text_of(text));
+    }
+    fn begin_variation(&mut self) {
+        self.0.begin_variation();
+    }
+    fn end_variation(&mut self) {
+        self.0.end_variation();
+    }
+    fn result(&mut self, result: &'static str) {
+        self.0.result(result);
+    }
+}
+
+/// One game's text as the splitter found it.
+pub(crate) struct GameText<'a> {
+    pub text: &'a [u8],
+    /// Where the movetext starts in `text` (after the tags).
+    pub movetext: usize,
+    /// The line number of `text[0]`.
+    pub first_line: u64,
+    pub game_number: u64,
+}
+
+/// Where a token stands, for error messages.
+#[derive(Copy, Clone)]
+struct Place {
+    line: u64,
+    line_start: usize,
+    at: usize,
+}
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+fn lossy(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// A name character of a tag (PGN standard 8.1.1 and what files use).
+fn is_tag_name(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+}
+
+/// Reads `[Name "value"]` into the name and the raw value.
+pub(crate) fn tag_line(line: &[u8]) -> Result<(&[u8], &[u8]), PgnErrorKind> {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return Err(PgnErrorKind::MalformedTag);
+    };
+    let name_len = rest.iter().take_while(|&&b| is_tag_name(b)).count();
+    let (name, rest) = rest.split_at(name_len);
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    if name.is_empty() || gap == 0 {
+        return Err(PgnErrorKind::MalformedTag);
+    }
+    let Some(body) = rest[gap..].strip_prefix(b"\"") else {
+        return Err(PgnErrorKind::MalformedTag);
+    };
+    let mut end = body.len();
+    while end > 0 && is_blank(body[end - 1]) {
+        end -= 1;
+    }
+    // As readers in the wild do: the value runs to the last `"]` of the line.
+    match body[..end].strip_suffix(b"\"]") {
+        Some(value) if value.contains(&b'\r') => Err(PgnErrorKind::MalformedTag),
+        Some(value) => Ok((name, value)),
+        None => Err(PgnErrorKind::UnterminatedTag),
+    }
+}
+
+/// Whether a line opens with what can only be a tag pair: `[Name "`.
+pub(crate) fn looks_like_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name_len = rest.iter().take_while(|&&b| is_tag_name(b)).count();
+    let rest = &rest[name_len..];
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    name_len > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
+}
+
+struct Driver<'a> {
+    text: &'a [u8],
+    game_number: u64,
+    line: u64,
+    line_start: usize,
+}
+
+impl Driver<'_> {
+    fn error(&self, place: Place, kind: PgnErrorKind) -> PgnError {
+        let prefix = &self.text[place.line_start..place.at];
+        let chars = prefix.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        PgnError {
+            game_number: self.game_number,
+            line: place.line,
+            column: chars as u64 + 1,
+            kind,
+        }
+    }
+
+    fn place(&self, at: usize) -> Place {
+        Place {
+            line: self.line,
+            line_start: self.line_start,
+            at,
+        }
+    }
+}
+
+/// Sends one game's events to `visitor`; the first error ends the game.
+pub(crate) fn visit_game<V: Sink + ?Sized>(
+    game: &GameText<'_>,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let text = game.text;
+    let mut d = Driver {
+        text,
+        game_number: game.game_number,
+        line: game.first_line,
+        line_start: 0,
+    };
+    visitor.begin_game();
+    // Tags, one per line.
+    let mut fen_place = None;
+    let mut i = 0;
+    while i < game.movetext {
+        let end = scan::find(&text[i..game.movetext], b'\n').map_or(game.movetext, |p| i + p);
+        let line = &text[i..end];
+        d.line_start = i;
+        let first = line.first().copied().unwrap_or(b'\n');
+        if !(line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';') {
+            let place = d.place(i);
+            let (name, value) = tag_line(line).map_err(|k| d.error(place, k))?;
+            let name = text_of(name);
+            if name == "FEN" {
+                fen_place = Some(place);
+            }
+            visitor
+                .tag(&name, &text_of(value))
+                .map_err(|k| d.error(place, k))?;
+        }
+        i = end + 1;
+        d.line += 1;
+    }
+    let movetext_place = Place {
+        line: d.line,
+        line_start: game.movetext,
+        at: game.movetext,
+    };
+    d.line_start = game.movetext;
+    if let Err(kind) = visitor.begin_movetext() {
+        let place = match kind {
+            PgnErrorKind::Fen(_) => fen_place.unwrap_or(movetext_place),
+            _ => movetext_place,
+        };
+        return Err(d.error(place, kind));
+    }
+    movetext(&mut d, game.movetext, visitor)
+}
+
+fn text_of(bytes: &[u8]) -> Cow<'_, str> {
+    match core::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => lossy(bytes),
+    }
+}
+
+/// A word's end: whitespace or a character that starts another token.
+#[inline(always)]
+fn ends_word(b: u8) -> bool {
+    WORD_END[b as usize]
+}
+
+/// [`ends_word`] as a table: the tokenizer asks it for every byte.
+static WORD_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\r\n\x0b\x0c{}();$!?";
+    let mut k = 0;
+    while k < ends.len() {
+        table[ends[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+fn movetext<V: Sink + ?Sized>(
+    d: &mut Driver<'_>,
+    start: usize,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let text = d.text;
+    let mut i = start;
+    // Open variations, with where the innermost opened.
+    let mut depth = 0u32;
+    let mut last_open = d.place(start);
+    while i < text.len() {
+        let b = text[i];
+        match b {
+            b'\n' => {
+                i += 1;
+                d.line += 1;
+                d.line_start = i;
+            }
+            // An escape line (PGN standard 6): `%` in the first column.
+            b'%' if i == d.line_start => {
+                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
+            b'{' => {
+                let place = d.place(i);
+                let Some(len) = scan::find(&text[i + 1..], b'}') else {
+                    return Err(d.error(place, PgnErrorKind::UnterminatedComment));
+                };
+                let body = &text[i + 1..i + 1 + len];
+                let mut from = 0;
+                while let Some(k) = scan::find(&body[from..], b'\n') {
+                    d.line += 1;
+                    from += k + 1;
+                    d.line_start = i + 1 + from;
+                }
+                visitor.comment(strip_one_blank(body));
+                i += len + 2;
+            }
+            b';' => {
+                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
+            }
+            b'(' => {
+                depth += 1;
+                last_open = d.place(i);
+                visitor.begin_variation();
+                i += 1;
+            }
+            b')' => {
+                if depth == 0 {
+                    let kind = PgnErrorKind::Parenthesis("a ) closes no variation");
+                    return Err(d.error(d.place(i), kind));
+                }
+                depth -= 1;
+                visitor.end_variation();
+                i += 1;
+            }
+            b'$' => {
+                let digits = text[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let word_end = i + 1 + text[i + 1..].iter().take_while(|&&b| !ends_word(b)).count();
+                let nag = core::str::from_utf8(&text[i + 1..i + 1 + digits])
+                    .ok()
+                    .and_then(|s| s.parse::<u8>().ok());
+                match nag {
+                    Some(nag) if word_end == i + 1 + digits => visitor.nag(nag),
+                    _ => {
+                        let kind = PgnErrorKind::Syntax {
+                            token: lossy(&text[i..word_end.max(i + 1)]).into_owned(),
+                            reason: "a NAG is $ and a number from 0 to 255",
+                        };
+                        return Err(d.error(d.place(i), kind));
+                    }
+                }
+                i = word_end.max(i + 1 + digits);
+            }
+            b'!' | b'?' => {
+                let len = text[i..]
+                    .iter()
+                    .take_while(|&&b| b == b'!' || b == b'?')
+                    .count();
+                let nag = match &text[i..i + len] {
+                    b"!" => 1,
+                    b"?" => 2,
+                    b"!!" => 3,
+                    b"??" => 4,
+                    b"!?" => 5,
+                    b"?!" => 6,
+                    other => {
+                        let kind = PgnErrorKind::Syntax {
+                            token: lossy(other).into_owned(),
+                            reason: "not a move annotation (!, ?, !!, ??, !? or ?!)",
+                        };
+                        return Err(d.error(d.place(i), kind));
+                    }
+                };
+                visitor.nag(nag);
+                i += len;
+            }
+            _ => {
+                let len = text[i..]
+                    .iter()
+                    .take_while(|&&b| !ends_word(b))
+                    .count()
+                    .max(1);
+                let place = d.place(i);
+                let word = &text[i..i + len];
+                i += len;
+                word_token(d, place, word, depth, visitor)?;
+            }
+        }
+    }
+    if depth > 0 {
+        let kind = PgnErrorKind::Parenthesis("a ( is never closed");
+        return Err(d.error(last_open, kind));
+    }
+    Ok(())
+}
+
+/// A comment's text without one space after `{` and one before `}`.
+fn strip_one_blank(body: &[u8]) -> &[u8] {
+    let body = body.strip_prefix(b" ").unwrap_or(body);
+    body.strip_suffix(b" ").unwrap_or(body)
+}
+
+const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
+
+/// A word of movetext: a result, a move number, a move, or several of these
+/// run together (`1.e4`).
+fn word_token<V: Sink + ?Sized>(
+    d: &Driver<'_>,
+    place: Place,
+    word: &[u8],
+    depth: u32,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let result = match word {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    };
+    if let Some(result) = result {
+        if depth == 0 {
+            visitor.result(result);
+        }
+        return Ok(());
+    }
+    let mut place = place;
+    let mut san = word;
+    if !NULL_MOVES.contains(&word) {
+        // A move number: digits, then dots (or nothing but digits).
+        let digits = san.iter().take_while(|b| b.is_ascii_digit()).count();
+        let dots = san[digits..].iter().take_while(|&&b| b == b'.').count();
+        if digits == san.len() || dots > 0 {
+            san = &san[digits + dots..];
+            place.at += digits + dots;
+        }
+        if san.is_empty() {
+            return Ok(());
+        }
+    }
+    if depth > 0 && !NULL_MOVES.contains(&san) {
+        if let Some(reason) = crate::san::syntax_error(san) {
+            let kind = PgnErrorKind::Syntax {
+                token: lossy(san).into_owned(),
+                reason,
+            };
+            return Err(d.error(place, kind));
+        }
+    }
+    visitor.san(san).map_err(|k| d.error(place, k))
+}

@@ -1,0 +1,120 @@
+//! PGN invariants shared by `tests/pgn.rs`, `tests/fuzz_corpus.rs` and the
+//! `pgn` fuzz target: reading never panics, and every game read is written
+//! in export format and read back to the same game.
+
+#![allow(dead_code)] // each includer uses a different part
+
+use chess_arbiter::pgn::{PgnGame, Reader};
+
+/// Tags that the writer derives from the game's start position.
+pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
+
+/// A tag name as the writer writes it: letters, digits, `_` (PGN standard
+/// 8.1.1).
+pub fn standard_name(name: &str) -> String {
+    if name.is_empty() {
+        return "_".into();
+    }
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// The tags a round trip keeps, sorted (the writer puts the Seven Tag
+/// Roster first, and spells names the standard's way).
+pub fn kept_tags(game: &PgnGame) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = game
+        .tags()
+        .filter(|(n, _)| !DERIVED.contains(n))
+        .map(|(n, v)| (standard_name(n), v.to_string()))
+        .collect();
+    tags.sort();
+    tags
+}
+
+/// Panics unless `game` written and read back is the same game: tags,
+/// start, moves, comments, NAGs and result; and no movetext line is longer
+/// than 79 characters unless a comment makes it so.
+pub fn round_trip(game: &PgnGame) {
+    let text = game.to_string();
+    if text.contains("\n\n[") {
+        // Only a comment can hold an empty line and then a `[` line. The
+        // reader takes an empty line, tag lines and an empty line inside a
+        // comment for the next game after a comment left open (so as not
+        // to swallow the rest of a file), which a comment joined from
+        // several may now look like: reading it back must not panic.
+        for item in Reader::new(text.as_bytes()) {
+            let _ = item.map(|g| g.to_string());
+        }
+        return;
+    }
+    let mut again = Reader::new(text.as_bytes());
+    let back = match again.next() {
+        Some(Ok(back)) => back,
+        other => panic!("export did not read back: {other:?}\n{text}"),
+    };
+    assert!(again.next().is_none(), "export read as two games:\n{text}");
+    assert_eq!(kept_tags(&back), kept_tags(game), "tags differ:\n{text}");
+    assert_eq!(
+        back.game().start(),
+        game.game().start(),
+        "start differs:\n{text}"
+    );
+    assert_eq!(
+        back.game().moves(),
+        game.game().moves(),
+        "moves differ:\n{text}"
+    );
+    assert_eq!(back.result(), game.result(), "result differs:\n{text}");
+    let comments = |g: &PgnGame| -> Vec<(usize, String)> {
+        g.comments().map(|(n, t)| (n, t.replace('}', ""))).collect()
+    };
+    assert_eq!(comments(&back), comments(game), "comments differ:\n{text}");
+    let game_nags = |g: &PgnGame| {
+        let mut v: Vec<(usize, u8)> = (0..g.game().moves().len())
+            .flat_map(|p| g.nags(p).map(move |n| (p, n)))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(game_nags(&back), game_nags(game), "NAGs differ:\n{text}");
+    for ply in 0..game.game().moves().len() {
+        let mut a: Vec<u8> = back.nags(ply).collect();
+        let mut b: Vec<u8> = game.nags(ply).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "NAGs of ply {ply} differ:\n{text}");
+    }
+    // Comments are written verbatim (their line breaks too), so only
+    // lines with no part in a comment are held to the limit.
+    let mut in_comment = false;
+    for line in text.lines() {
+        let mut touches_comment = in_comment;
+        for c in line.chars() {
+            match c {
+                '{' if !in_comment => (in_comment, touches_comment) = (true, true),
+                '}' if in_comment => in_comment = false,
+                _ => {}
+            }
+        }
+        if line.chars().count() > 79 && !line.starts_with('[') {
+            assert!(touches_comment, "line longer than 79 characters:\n{line}");
+        }
+    }
+    assert_eq!(back.to_string(), text, "export is not stable");
+}
+
+/// Reads arbitrary bytes as PGN (never panicking) and round-trips every
+/// game read.
+pub fn pgn(data: &[u8]) {
+    for item in Reader::new(data).take(1000) {
+        match item {
+            Ok(game) => round_trip(&game),
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.starts_with("game "), "{text}");
+                assert!(e.line() >= 1 && e.column() >= 1, "{text}");
+            }
+        }
+    }
+}
