@@ -309,6 +309,8 @@ fn reads_a_byte_order_mark_and_crlf_line_ends() {
     assert_eq!(g.tag("Site"), Some("y"));
     assert_eq!(g.comment(0), Some("a\nb"));
     assert_eq!(uci(&g), ["e2e4", "e7e5"]);
+    // A lone CR is a line break too, as text-mode readers see it.
+    assert_eq!(one("1. e4 {a\r\r\nb\rc} *").comment(0), Some("a\n\nb\nc"));
 }
 
 /// A reader that hands out one byte at a time: the buffering must not care.
@@ -762,4 +764,34 @@ fn writer_output_of_each_new_game_reads_back() {
         }
         pgn_checks::round_trip(&pgn);
     }
+}
+
+#[test]
+fn moves_after_an_automatic_draw_are_still_read_as_python_chess_does() {
+    // Fivefold repetition (FIDE 9.6.1) after 16 plies, then two more moves.
+    let cycle = "Nf3 Nf6 Ng1 Ng8 ";
+    let text = format!("{} e4 e5 *", cycle.repeat(4));
+    let g = one(&text);
+    assert_eq!(g.game().moves().len(), 18);
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
+fn comments_can_be_set_in_any_order_replaced_and_removed() {
+    let mut pgn = PgnGame::new(game_of(&["e4", "e5", "Nf3"]));
+    pgn.set_comment(2, Some("c"));
+    pgn.set_comment(0, Some("a"));
+    pgn.set_game_comment(Some("start"));
+    pgn.set_comment(0, Some("A"));
+    let all: Vec<(usize, &str)> = pgn.comments().collect();
+    assert_eq!(all, [(0, "start"), (1, "A"), (3, "c")]);
+    pgn.set_comment(0, None);
+    assert_eq!(pgn.comment(0), None);
+    assert_eq!(pgn.comment(2), Some("c"));
+    pgn_checks::round_trip(&pgn);
+}
+
+#[test]
+fn writer_keeps_a_nag_before_the_first_move() {
+    assert_eq!(one("{c} $3 1. e4 *").to_string(), "{ c } $3 1. e4 *\n");
 }

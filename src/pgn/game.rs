@@ -364,6 +364,17 @@ impl PgnGame {
     }
 
     fn set_node_comment(&mut self, node: u32, comment: Option<&str>) {
+        if let Some(text) = comment {
+            if self
+                .comment_ends
+                .last()
+                .is_none_or(|&(last, _)| last < node)
+            {
+                // The usual case, commenting move after move: append.
+                self.append_comment(node, text);
+                return;
+            }
+        }
         let mut all: Vec<(u32, String)> = self
             .comments()
             .filter(|&(n, _)| n as u32 != node)

@@ -43,6 +43,7 @@
 mod error;
 mod game;
 mod reader;
+mod scan;
 mod visit;
 mod write;
 

@@ -3,6 +3,7 @@
 
 use super::error::{PgnError, PgnErrorKind};
 use super::game::PgnGame;
+use super::scan;
 use super::visit::{GameText, Sink, Visiting, Visitor, looks_like_tag, unescape, visit_game};
 use crate::{CastlingMode, Game, Position};
 use alloc::string::String;
@@ -126,7 +127,7 @@ impl<R: Read> Reader<R> {
     fn find_line_at_look(&mut self) -> io::Result<Option<(usize, usize)>> {
         let mut scanned = self.look;
         loop {
-            if let Some(k) = self.buf[scanned..self.end].iter().position(|&b| b == b'\n') {
+            if let Some(k) = scan::find(&self.buf[scanned..self.end], b'\n') {
                 let at = scanned + k;
                 return Ok(Some((at, at + 1)));
             }
@@ -285,7 +286,7 @@ fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
     let mut rest = line;
     loop {
         if in_comment {
-            match rest.iter().position(|&b| b == b'}') {
+            match scan::find(rest, b'}') {
                 Some(k) => {
                     in_comment = false;
                     rest = &rest[k + 1..];
@@ -293,7 +294,7 @@ fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
                 None => return true,
             }
         } else {
-            match rest.iter().position(|&b| b == b'{' || b == b';') {
+            match scan::find2(rest, b'{', b';') {
                 Some(k) if rest[k] == b'{' => {
                     in_comment = true;
                     rest = &rest[k + 1..];
@@ -479,13 +480,17 @@ impl Sink for Builder {
             _ => ends.push((node, 0)),
         }
         if text.contains(&b'\r') {
-            // CRLF inside a comment reads as a line break.
-            let mut rest = text;
-            while let Some(i) = rest.windows(2).position(|w| w == b"\r\n") {
-                self.comment_bytes.extend_from_slice(&rest[..i]);
-                rest = &rest[i + 1..];
+            // Line breaks inside a comment read as `\n`, whether written
+            // CRLF or CR (as text-mode readers see them).
+            let mut bytes = text.iter().peekable();
+            while let Some(&b) = bytes.next() {
+                if b == b'\r' {
+                    bytes.next_if(|&&n| n == b'\n');
+                    self.comment_bytes.push(b'\n');
+                } else {
+                    self.comment_bytes.push(b);
+                }
             }
-            self.comment_bytes.extend_from_slice(rest);
         } else {
             self.comment_bytes.extend_from_slice(text);
         }

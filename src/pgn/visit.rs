@@ -2,6 +2,7 @@
 //! unless a game is in error.
 
 use super::error::{PgnError, PgnErrorKind};
+use super::scan;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
@@ -409,10 +410,7 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
     let mut fen_place = None;
     let mut i = 0;
     while i < game.movetext {
-        let end = text[i..game.movetext]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(game.movetext, |p| i + p);
+        let end = scan::find(&text[i..game.movetext], b'\n').map_or(game.movetext, |p| i + p);
         let line = &text[i..end];
         d.line_start = i;
         let first = line.first().copied().unwrap_or(b'\n');
@@ -454,9 +452,22 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// A word's end: whitespace or a character that starts another token.
+#[inline(always)]
 fn ends_word(b: u8) -> bool {
-    is_blank(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'!' | b'?')
+    WORD_END[b as usize]
 }
+
+/// [`ends_word`] as a table: the tokenizer asks it for every byte.
+static WORD_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\r\n\x0b\x0c{}();$!?";
+    let mut k = 0;
+    while k < ends.len() {
+        table[ends[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
 
 fn movetext<V: Sink + ?Sized>(
     d: &mut Driver<'_>,
@@ -478,30 +489,26 @@ fn movetext<V: Sink + ?Sized>(
             }
             // An escape line (PGN standard 6): `%` in the first column.
             b'%' if i == d.line_start => {
-                i += text[i..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .unwrap_or(text.len() - i);
+                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
             }
             b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
             b'{' => {
                 let place = d.place(i);
-                let Some(len) = text[i + 1..].iter().position(|&b| b == b'}') else {
+                let Some(len) = scan::find(&text[i + 1..], b'}') else {
                     return Err(d.error(place, PgnErrorKind::UnterminatedComment));
                 };
                 let body = &text[i + 1..i + 1 + len];
-                for (k, _) in body.iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+                let mut from = 0;
+                while let Some(k) = scan::find(&body[from..], b'\n') {
                     d.line += 1;
-                    d.line_start = i + 1 + k + 1;
+                    from += k + 1;
+                    d.line_start = i + 1 + from;
                 }
                 visitor.comment(strip_one_blank(body));
                 i += len + 2;
             }
             b';' => {
-                i += text[i..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .unwrap_or(text.len() - i);
+                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
             }
             b'(' => {
                 depth += 1;

@@ -67,8 +67,9 @@ impl fmt::Display for PgnGame {
             comments.next();
         }
         let mut nags = self.nags.iter().peekable();
-        while nags.peek().is_some_and(|&&(node, _)| node == 0) {
-            nags.next();
+        // NAGs before the first move (of the game as a whole).
+        while let Some(&(_, nag)) = nags.next_if(|&&(node, _)| node == 0) {
+            line.nag(nag)?;
         }
         let moves = self.game.moves();
         for (ply, &m) in moves.iter().enumerate() {
@@ -85,10 +86,7 @@ impl fmt::Display for PgnGame {
             interrupted = false;
             let node = ply as u32 + 1;
             while let Some(&(_, nag)) = nags.next_if(|&&(n, _)| n == node) {
-                let mut text = heapless_text();
-                text.push('$');
-                text.push_str(&itoa(u32::from(nag)));
-                line.token(&text)?;
+                line.nag(nag)?;
             }
             if let Some((_, text)) = comments.next_if(|&(n, _)| n as u32 == node) {
                 line.comment(text)?;
@@ -129,6 +127,13 @@ struct Line<'a, 'b> {
 }
 
 impl Line<'_, '_> {
+    fn nag(&mut self, nag: u8) -> fmt::Result {
+        let mut text = Short::new();
+        text.push('$');
+        text.push_str(&itoa(u32::from(nag)));
+        self.token(&text)
+    }
+
     fn token(&mut self, token: &str) -> fmt::Result {
         self.space_for(token.len())?;
         self.f.write_str(token)?;
@@ -175,10 +180,6 @@ impl Line<'_, '_> {
 
 /// A short text on the stack (move numbers, NAGs).
 type Short = arrayvec::ArrayString<16>;
-
-fn heapless_text() -> Short {
-    Short::new()
-}
 
 fn itoa(n: u32) -> Short {
     let mut s = Short::new();
