@@ -394,6 +394,7 @@ impl Driver<'_> {
 }
 
 /// Sends one game's events to `visitor`; the first error ends the game.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn visit_game<V: Sink + ?Sized>(
     game: &GameText<'_>,
     visitor: &mut V,
@@ -469,6 +470,7 @@ static WORD_END: [bool; 256] = {
     table
 };
 
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn movetext<V: Sink + ?Sized>(
     d: &mut Driver<'_>,
     start: usize,
@@ -599,6 +601,7 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 
 /// A word of movetext: a result, a move number, a move, or several of these
 /// run together (`1.e4`).
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn word_token<V: Sink + ?Sized>(
     d: &Driver<'_>,
     place: Place,
