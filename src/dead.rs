@@ -152,8 +152,12 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         }
     };
     // A quick, narrow helpmate search finds most lines in a few hundred nodes.
-    if let Some(line) = budget.part(2_000, |b| helpmate::search(pos, winner, b, 200, [2, 2])) {
-        return checked(line);
+    for corner in 0..2 {
+        if let Some(line) =
+            budget.part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
+        {
+            return checked(line);
+        }
     }
     // Small reachable sets: blocked positions and forced lines.
     let limit = (budget.left / 2).min(200_000) as usize;
@@ -162,10 +166,14 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         reach::Reach::Exhausted => return Verdict::Unwinnable,
         reach::Reach::GaveUp => {}
     }
-    for width in [[3, 3], [4, 6], [8, 64]] {
-        let share = budget.left / 2;
-        if let Some(line) = budget.part(share, |b| helpmate::search(pos, winner, b, 200, width)) {
-            return checked(line);
+    for (depth, discrepancies) in [(40, 4), (80, 200)] {
+        for corner in 0..4 {
+            let share = budget.left / (8 - corner as u64);
+            if let Some(line) = budget.part(share, |b| {
+                helpmate::search(pos, winner, b, depth, discrepancies, corner)
+            }) {
+                return checked(line);
+            }
         }
     }
     Verdict::Unknown
@@ -265,4 +273,52 @@ impl Position {
         self.winnability(Color::White) == Winnability::Unwinnable
             && self.winnability(Color::Black) == Winnability::Unwinnable
     }
+}
+
+/// `true` if the position may be dead beyond the material rule and is worth
+/// a proof: every pawn is, or will be after its free pushes, stuck behind a
+/// piece, and no pawn can ever meet an enemy pawn to capture on its way; or,
+/// without pawns, the side to move has at most two moves (a forced line).
+/// A cheap look at the pawns, so that [`Position::outcome`] stays cheap on
+/// the positions of real games, where some pawn is always free to move or
+/// to capture. `legal_moves` is the number of moves of the side to move.
+fn looks_blocked(pos: &Position, legal_moves: u64) -> bool {
+    if legal_moves <= 2 {
+        return true;
+    }
+    let pawns = pos.by_role(crate::Role::Pawn);
+    if pawns.is_empty() {
+        return false;
+    }
+    let occupied = pos.occupied();
+    for color in Color::ALL {
+        let enemy_pawns = pos.pieces(!color, crate::Role::Pawn);
+        let step = if color == Color::White { 8 } else { -8 };
+        let last_rank = crate::Bitboard::from_rank(crate::Rank::Eighth.relative_to(color));
+        for sq in pos.pieces(color, crate::Role::Pawn) {
+            // The squares this pawn can reach by pushing: none may see an
+            // enemy pawn to take, and the last must stand before a piece.
+            let mut here = crate::Bitboard::from_square(sq);
+            loop {
+                if (frozen::pawn_attacks(here, color) & enemy_pawns).any() {
+                    return false;
+                }
+                let next = here.shift(step);
+                if (next & occupied).any() {
+                    break;
+                }
+                if (next & last_rank).any() {
+                    return false; // it can promote
+                }
+                here = next;
+            }
+        }
+    }
+    true
+}
+
+/// The dead-position test of [`Position::outcome`]: [`Position::is_dead`]
+/// on the positions [`looks_blocked`] lets through.
+pub(crate) fn is_dead_for_outcome(pos: &Position, legal_moves: u64) -> bool {
+    looks_blocked(pos, legal_moves) && pos.is_dead()
 }

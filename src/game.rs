@@ -477,7 +477,7 @@ impl Game {
             return outcome;
         }
         let opponent = !flagged;
-        if self.position().has_insufficient_material(opponent) {
+        if self.position().winnability(opponent) == crate::Winnability::Unwinnable {
             Outcome::Draw {
                 reason: DrawReason::TimeoutVsInsufficientMaterial,
             }

@@ -62,6 +62,10 @@ pub enum DrawReason {
     /// Neither side can checkmate by any series of legal moves: a dead
     /// position (FIDE 5.2.2).
     InsufficientMaterial,
+    /// Neither side can checkmate by any series of legal moves, though the
+    /// material would allow it: locked pawns, boxed-in kings, a forced line
+    /// (FIDE 5.2.2; see [`Position::is_dead`]).
+    DeadPosition,
     /// The same position occurred for the fifth time (FIDE 9.6.1).
     FivefoldRepetition,
     /// 75 moves of each side without a pawn move or capture, and the last
@@ -129,6 +133,7 @@ impl fmt::Display for DrawReason {
         f.write_str(match self {
             DrawReason::Stalemate => "stalemate",
             DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::DeadPosition => "dead position",
             DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::SeventyFiveMoves => "seventy-five-move rule",
             DrawReason::ThreefoldRepetition => "threefold repetition",
@@ -220,7 +225,10 @@ impl Position {
 
     /// What this position decides by itself, in this order: checkmate
     /// (FIDE 5.1.1), stalemate (5.2.1), a dead position by insufficient
-    /// material (5.2.2), the seventy-five-move rule (9.6.2: 150 half-moves
+    /// material (5.2.2), any other dead position ([`DrawReason::DeadPosition`],
+    /// proved as [`Position::is_dead`] does, tried only on blocked-looking
+    /// positions so that the question stays cheap), the seventy-five-move
+    /// rule (9.6.2: 150 half-moves
     /// without a capture or pawn move, unless the last one mated or
     /// stalemated). Repetitions need the game's history: see
     /// [`Game::outcome`](crate::Game::outcome).
@@ -234,7 +242,8 @@ impl Position {
     /// assert_eq!(Position::new().outcome(), None);
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_moves() {
+        let legal_moves = self.count_legal_moves();
+        if legal_moves == 0 {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn(),
@@ -249,6 +258,11 @@ impl Position {
         if self.is_insufficient_material() {
             return Some(Outcome::Draw {
                 reason: DrawReason::InsufficientMaterial,
+            });
+        }
+        if crate::dead::is_dead_for_outcome(self, legal_moves) {
+            return Some(Outcome::Draw {
+                reason: DrawReason::DeadPosition,
             });
         }
         if self.halfmove_clock() >= 150 {

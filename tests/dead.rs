@@ -97,3 +97,80 @@ fn every_sample_verdict_is_right_or_unknown() {
         records.len()
     );
 }
+
+/// What the sample's README asks of `is_dead`, `outcome` and
+/// `outcome_on_timeout`, given the verdicts this crate reaches (an
+/// `Unknown` verdict is never dead and never a draw on time).
+#[test]
+fn sample_outcomes_follow_the_verdicts() {
+    let records = records();
+    let mut positions: Vec<(&str, Vec<&Value>)> = Vec::new();
+    for record in &records {
+        let fen = record["fen"].as_str().expect("fen");
+        match positions.iter_mut().find(|(f, _)| *f == fen) {
+            Some((_, list)) => list.push(record),
+            None => positions.push((fen, vec![record])),
+        }
+    }
+    let mut dead_seen = 0;
+    let mut misses = Vec::new();
+    for (fen, list) in &positions {
+        let pos = Position::from_fen(fen).expect("a valid FEN");
+        let verdicts = [
+            pos.winnability(Color::White),
+            pos.winnability(Color::Black),
+        ];
+        if verdicts.contains(&Winnability::Unknown) {
+            // Undecided here: the slow cases, already counted by the verdict test.
+            continue;
+        }
+        let dead = verdicts == [Winnability::Unwinnable; 2];
+        assert_eq!(pos.is_dead(), dead, "{fen}: is_dead");
+        if let Some(dead_in_file) = list[0]["dead"].as_bool() {
+            assert!(!dead || dead_in_file, "{fen}: dead here, not in the file");
+        }
+        let terminal = list[0]["terminal"].as_str();
+        let expected = match terminal {
+            Some("checkmate") => Some(Outcome::Decisive {
+                winner: !pos.turn(),
+                reason: WinReason::Checkmate,
+            }),
+            Some("stalemate") => Some(Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            }),
+            _ if dead && list[0]["insufficient_material"] == true => Some(Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+            }),
+            _ if dead => {
+                dead_seen += 1;
+                Some(Outcome::Draw {
+                    reason: DrawReason::DeadPosition,
+                })
+            }
+            _ => None,
+        };
+        let outcome = pos.outcome();
+        if outcome != expected {
+            misses.push(format!("{fen}: outcome {outcome:?}, expected {expected:?}"));
+            continue;
+        }
+        let game = Game::from_position(pos.clone());
+        for flagged in Color::ALL {
+            let ruling = game.outcome_on_timeout(flagged);
+            let expected = match expected {
+                Some(over) => over,
+                None if verdicts[!flagged as usize] == Winnability::Unwinnable => Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                },
+                None => Outcome::Decisive {
+                    winner: !flagged,
+                    reason: WinReason::Timeout,
+                },
+            };
+            assert_eq!(ruling, expected, "{fen}: {flagged}'s flag falls");
+        }
+    }
+    println!("{} positions, {dead_seen} dead beyond the material rule", positions.len());
+    assert!(misses.is_empty(), "{}", misses.join("\n"));
+    assert!(dead_seen >= 200, "only {dead_seen} dead positions proved");
+}

@@ -11,7 +11,7 @@
 //! legal sequence ending in a checkmate by `winner`.
 
 use super::Budget;
-use crate::{Color, Move, MoveList, Position, Role, Square};
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -21,32 +21,38 @@ const MAX_PLY: usize = 160;
 struct Search<'a> {
     winner: Color,
     budget: &'a mut Budget,
-    /// Keys and the depth each was searched to (key ^ depth packs both:
-    /// the low byte of the stored word is the depth).
+    /// Per slot: the key's high bits, and the depth and discrepancies the
+    /// position was searched with (low two bytes).
     table: Vec<u64>,
     line: Vec<Move>,
-    /// At most this many of each side's moves are tried at a node.
-    width: [usize; 2],
+    /// Where the losing king is sent.
+    corner: Square,
 }
 
-/// A line of at most `max_depth` chosen moves ending in a checkmate by
-/// `winner`, or `None` when none was found within the budget.
+/// A line ending in a checkmate by `winner`, or `None` when none was found
+/// within the budget. Limited discrepancy search: the heuristic's first
+/// choice is free, the i-th best move costs i of the `discrepancies`
+/// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
+/// have at most `depth` unforced moves.
 pub(super) fn search(
     root: &Position,
     winner: Color,
     budget: &mut Budget,
-    max_depth: u32,
-    width: [usize; 2],
+    depth: u32,
+    discrepancies: u32,
+    corner: usize,
 ) -> Option<Vec<Move>> {
+    let corners = target_corners(root, winner);
+    let corner = *corners.get(corner)?;
     let mut search = Search {
         winner,
         budget,
         table: vec![0; 1 << 14],
         line: Vec::with_capacity(MAX_PLY),
-        width,
+        corner,
     };
-    for depth in 1..=max_depth {
-        if search.dfs(root, depth) {
+    for k in 0..=discrepancies {
+        if search.dfs(root, depth, k) {
             return Some(search.line);
         }
         if search.budget.is_spent() {
@@ -57,7 +63,7 @@ pub(super) fn search(
 }
 
 impl Search<'_> {
-    fn dfs(&mut self, pos: &Position, depth: u32) -> bool {
+    fn dfs(&mut self, pos: &Position, depth: u32, discrepancies: u32) -> bool {
         if !self.budget.spend() {
             return false;
         }
@@ -71,25 +77,43 @@ impl Search<'_> {
         if pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner) {
             return false;
         }
-        // Already searched at least this deep: nothing there.
-        let key = pos.zobrist() & !0xff;
-        let slot = (pos.zobrist() >> 20) as usize & (self.table.len() - 1);
+        // Already searched at least this far: nothing there.
+        let key = pos.zobrist() & !0xffff;
+        let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
         let entry = self.table[slot];
-        if entry & !0xff == key && (entry & 0xff) as u32 >= depth {
+        let (seen_depth, seen_k) = ((entry >> 8) & 0xff, entry & 0xff);
+        if entry & !0xffff == key
+            && seen_depth >= u64::from(depth)
+            && seen_k >= u64::from(discrepancies)
+        {
             return false;
         }
-        self.table[slot] = key | u64::from(depth.min(255));
+        self.table[slot] =
+            key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
+        if pos.turn() == self.winner {
+            // A mate in one ends the line at once.
+            for &m in &moves {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                if child.is_check() && !child.has_legal_moves() {
+                    self.line.push(m);
+                    return true;
+                }
+            }
+        }
         let forced = moves.len() == 1;
         let next = if forced { depth } else { depth - 1 };
-        let mut ordered = order(pos, &moves, self.winner);
-        let side = usize::from(pos.turn() != self.winner);
-        ordered.truncate(self.width[side].max(1));
-        for &(_, m) in &ordered {
+        let ordered = order(pos, &moves, self.winner, self.corner);
+        for (i, &(_, m)) in ordered.iter().enumerate() {
+            let cost = i as u32;
+            if cost > discrepancies {
+                break;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.line.push(m);
-            if self.dfs(&child, next) {
+            if self.dfs(&child, next, discrepancies - cost) {
                 return true;
             }
             self.line.pop();
@@ -102,10 +126,14 @@ impl Search<'_> {
 }
 
 /// The moves sorted best first for a helpmate by `winner`.
-fn order(pos: &Position, moves: &MoveList, winner: Color) -> arrayvec::ArrayVec<(i32, Move), 256> {
+fn order(
+    pos: &Position,
+    moves: &MoveList,
+    winner: Color,
+    corner: Square,
+) -> arrayvec::ArrayVec<(i32, Move), 256> {
     let mut scored = arrayvec::ArrayVec::<(i32, Move), 256>::new();
     let loser_king = pos.king(!winner);
-    let corner = nearest_corner(loser_king);
     for &m in moves {
         scored.push((score(pos, m, winner, loser_king, corner), m));
     }
@@ -149,7 +177,8 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
         if role == Role::Pawn {
             s += 60 + 10 * relative_rank(to, winner);
         } else {
-            s += weight * (distance(from, loser_king) - distance(to, loser_king));
+            s += weight * (distance(from, loser_king) - distance(to, loser_king))
+                + weight / 2 * (distance(from, corner) - distance(to, corner));
         }
     } else {
         match role {
@@ -183,8 +212,24 @@ fn relative_rank(sq: Square, color: Color) -> i32 {
     if color == Color::White { r } else { 7 - r }
 }
 
-fn nearest_corner(sq: Square) -> Square {
-    let file = if sq.file().index() < 4 { 0 } else { 7 };
-    let rank = if sq.rank().index() < 4 { 0 } else { 7 };
-    Square::from_index(rank * 8 + file)
+/// Where the losing king may be sent, nearest first: the corners, or, when
+/// the winner's only mating pieces are bishops of one colour, the corners
+/// of that colour (a bishop checks only on its own colour).
+pub(super) fn target_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVec<Square, 4> {
+    let ours = pos.by_color(winner);
+    let others = ours & !(pos.by_role(Role::King) | pos.by_role(Role::Bishop));
+    let bishops = ours & pos.by_role(Role::Bishop);
+    let light_only = (bishops & Bitboard::DARK_SQUARES).is_empty();
+    let dark_only = (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+    let mut corners = arrayvec::ArrayVec::<Square, 4>::new();
+    for c in [Square::A1, Square::H1, Square::A8, Square::H8] {
+        let light = c.is_light();
+        if others.is_empty() && bishops.any() && ((light_only && !light) || (dark_only && light)) {
+            continue;
+        }
+        corners.push(c);
+    }
+    let king = pos.king(!winner);
+    corners.sort_unstable_by_key(|&c| distance(king, c));
+    corners
 }
