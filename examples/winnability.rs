@@ -17,7 +17,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--budget" => budget = args.next().and_then(|n| n.parse().ok()).expect("--budget N"),
+            "--budget" => {
+                budget = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--budget N")
+            }
             "--only" => only = args.next(),
             "--verbose" => verbose = true,
             _ => file = arg,

@@ -153,8 +153,7 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
     };
     // A quick, narrow helpmate search finds most lines in a few hundred nodes.
     for corner in 0..2 {
-        if let Some(line) =
-            budget.part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
+        if let Some(line) = budget.part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
         {
             return checked(line);
         }

@@ -435,7 +435,9 @@ impl Game {
 
     /// How the game has ended by itself, if it has, in this order:
     /// checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead position by
-    /// insufficient material (5.2.2), seventy-five moves (9.6.2), fivefold
+    /// insufficient material (5.2.2), any other dead position
+    /// ([`DrawReason::DeadPosition`], see [`Position::is_dead`]),
+    /// seventy-five moves (9.6.2), fivefold
     /// repetition (9.6.1). Draws that must be claimed are not outcomes: see
     /// [`Game::claimable_draw`].
     ///
@@ -456,8 +458,11 @@ impl Game {
 
     /// The outcome when `flagged`'s time runs out (FIDE 6.9): the other side
     /// wins, unless it cannot checkmate by any series of legal moves
-    /// ([`Position::has_insufficient_material`]); then it is a draw. A game
-    /// that is already over keeps its outcome.
+    /// ([`Position::winnability`] is [`Winnability::Unwinnable`](crate::Winnability::Unwinnable):
+    /// the material rule, locked pawns, a boxed-in king); then it is a draw,
+    /// [`DrawReason::TimeoutVsInsufficientMaterial`] ("the opponent cannot
+    /// checkmate"). An undecided search rules a win. A game that is already
+    /// over keeps its outcome.
     ///
     /// ```
     /// use chess_arbiter::{Color, DrawReason, Game, Outcome, WinReason};

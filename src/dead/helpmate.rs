@@ -88,8 +88,7 @@ impl Search<'_> {
         {
             return false;
         }
-        self.table[slot] =
-            key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
         if pos.turn() == self.winner {
             // A mate in one ends the line at once.
@@ -137,7 +136,7 @@ fn order(
     for &m in moves {
         scored.push((score(pos, m, winner, loser_king, corner), m));
     }
-    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
     scored
 }
 

@@ -237,6 +237,29 @@ pub fn play(data: &[u8]) {
             format!("{start} moves {}", played.join(" "))
         });
     }
+    check_helpmate(&pos);
+}
+
+/// A helpmate found with a small budget is legal and ends in a mate by its side.
+pub fn check_helpmate(pos: &Position) {
+    for color in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
+        if let Some(line) = pos.helpmate_with_budget(color, 2_000) {
+            let mut after = pos.clone();
+            for &m in &line {
+                assert!(
+                    after.play(m).is_ok(),
+                    "helpmate {m} illegal from {}",
+                    pos.fen()
+                );
+            }
+            assert!(
+                after.is_checkmate() && after.turn() != color,
+                "helpmate for {color} from {} ends in {}",
+                pos.fen(),
+                after.fen()
+            );
+        }
+    }
 }
 
 /// Target `game`: the first two bytes pick a start, each further byte an
