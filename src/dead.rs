@@ -275,49 +275,109 @@ impl Position {
 }
 
 /// `true` if the position may be dead beyond the material rule and is worth
-/// a proof: every pawn is, or will be after its free pushes, stuck behind a
-/// piece, and no pawn can ever meet an enemy pawn to capture on its way; or,
-/// without pawns, the side to move has at most two moves (a forced line).
-/// A cheap look at the pawns, so that [`Position::outcome`] stays cheap on
-/// the positions of real games, where some pawn is always free to move or
-/// to capture. `legal_moves` is the number of moves of the side to move.
-fn looks_blocked(pos: &Position, legal_moves: u64) -> bool {
-    if legal_moves <= 2 {
+/// a proof, by a cheap look that keeps [`Position::outcome`] cheap on the
+/// positions of real games:
+///
+/// - locked pawns: every pawn is, or will be after its pushes, stuck
+///   behind a pawn, no pawn can ever meet an enemy pawn to capture on its
+///   way, and each side either has no queen, rook or knight or is already
+///   proved unable to mate by the static rules; or
+/// - a forced line: the side to move has at most two moves, none mates, and
+///   each leads to a position that looks dead in turn (a few plies deep).
+///
+/// `legal_moves` is the number of moves of the side to move.
+fn looks_blocked(pos: &Position, legal_moves: u64, plies: u32) -> bool {
+    if pawns_look_locked(pos) {
         return true;
     }
-    let pawns = pos.by_role(crate::Role::Pawn);
+    if legal_moves > 2 || plies == 0 {
+        return false;
+    }
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let replies = child.count_legal_moves();
+        if replies == 0 {
+            if child.is_check() {
+                return false; // a mate on the board: not dead
+            }
+            continue;
+        }
+        if !child.is_insufficient_material() && !looks_blocked(&child, replies, plies - 1) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The locked-pawns half of [`looks_blocked`].
+fn pawns_look_locked(pos: &Position) -> bool {
+    use crate::Role;
+    let pawns = pos.by_role(Role::Pawn);
     if pawns.is_empty() {
         return false;
     }
-    let occupied = pos.occupied();
     for color in Color::ALL {
-        let enemy_pawns = pos.pieces(!color, crate::Role::Pawn);
+        let enemy_pawns = pos.pieces(!color, Role::Pawn);
         let step = if color == Color::White { 8 } else { -8 };
         let last_rank = crate::Bitboard::from_rank(crate::Rank::Eighth.relative_to(color));
-        for sq in pos.pieces(color, crate::Role::Pawn) {
+        for sq in pos.pieces(color, Role::Pawn) {
             // The squares this pawn can reach by pushing: none may see an
-            // enemy pawn to take, and the last must stand before a piece.
+            // enemy pawn to take, and the last must stand before a pawn.
             let mut here = crate::Bitboard::from_square(sq);
             loop {
                 if (frozen::pawn_attacks(here, color) & enemy_pawns).any() {
                     return false;
                 }
                 let next = here.shift(step);
-                if (next & occupied).any() {
+                if (next & pawns).any() {
                     break;
                 }
                 if (next & last_rank).any() {
-                    return false; // it can promote
+                    return false; // it may promote
                 }
                 here = next;
             }
         }
     }
-    true
+    let strong = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
+    Color::ALL
+        .into_iter()
+        .all(|color| (pos.by_color(color) & strong).is_empty() || frozen::cannot_mate(pos, color))
 }
 
-/// The dead-position test of [`Position::outcome`]: [`Position::is_dead`]
-/// on the positions [`looks_blocked`] lets through.
+/// The budget of the dead-position test in [`Position::outcome`], per
+/// colour: small, so that the outcome of every ply stays cheap.
+pub(crate) const OUTCOME_BUDGET: u64 = 100_000;
+
+/// `true` if `winner` is proved unwinnable within `nodes` positions: the
+/// static rules, a short helpmate search (a line found ends it), then the
+/// exhaustive search of a small reachable set.
+fn unwinnable_within(pos: &Position, winner: Color, nodes: u64) -> bool {
+    match decide_statically(pos, winner) {
+        Some(Verdict::Unwinnable) => return true,
+        Some(_) => return false,
+        None => {}
+    }
+    let mut budget = Budget::new(nodes);
+    if budget
+        .part(300, |b| helpmate::search(pos, winner, b, 60, 1, 0))
+        .is_some()
+    {
+        return false;
+    }
+    let limit = budget.left as usize;
+    matches!(
+        reach::explore(pos, winner, &mut budget, limit),
+        reach::Reach::Exhausted
+    )
+}
+
+/// The dead-position test of [`Position::outcome`]: both colours proved
+/// unwinnable within [`OUTCOME_BUDGET`] positions each, on the positions
+/// [`looks_blocked`] lets through.
 pub(crate) fn is_dead_for_outcome(pos: &Position, legal_moves: u64) -> bool {
-    looks_blocked(pos, legal_moves) && pos.is_dead()
+    looks_blocked(pos, legal_moves, 3)
+        && unwinnable_within(pos, Color::White, OUTCOME_BUDGET)
+        && unwinnable_within(pos, Color::Black, OUTCOME_BUDGET)
 }
