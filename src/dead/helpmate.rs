@@ -170,14 +170,16 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
             Role::Queen => 40,
             Role::Rook => 30,
             Role::Knight | Role::Bishop => 20,
-            Role::King => 10,
+            Role::King => 30,
             Role::Pawn => 0,
         };
         if role == Role::Pawn {
             s += 60 + 10 * relative_rank(to, winner);
         } else {
-            s += weight * (distance(from, loser_king) - distance(to, loser_king))
-                + weight / 2 * (distance(from, corner) - distance(to, corner));
+            // Close in, but a piece already near the king has done its part.
+            let approach = distance(from, loser_king).max(role_reach(role))
+                - distance(to, loser_king).max(role_reach(role));
+            s += weight * approach + weight / 2 * (distance(from, corner) - distance(to, corner));
         }
     } else {
         match role {
@@ -198,6 +200,15 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
         }
     }
     s
+}
+
+/// How near to the losing king a piece needs to come to do its work.
+fn role_reach(role: Role) -> i32 {
+    match role {
+        Role::King => 1,
+        Role::Knight => 2,
+        _ => 3,
+    }
 }
 
 fn distance(a: Square, b: Square) -> i32 {
