@@ -189,7 +189,8 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
             Role::Pawn => s += 40 + 5 * relative_rank(to, !winner),
             _ => {
                 // Out of the way of the winner, near its own king to hem it in.
-                s += 10 * (distance(from, loser_king) - distance(to, loser_king));
+                s += 10 * (distance(from, loser_king).max(1) - distance(to, loser_king).max(1))
+                    + 5 * (distance(from, corner) - distance(to, corner));
             }
         }
         if let Some(promoted) = m.promotion_role() {
