@@ -159,8 +159,17 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         }
     }
     // Small reachable sets: blocked positions and forced lines.
-    let limit = (budget.left / 2).min(200_000) as usize;
-    match budget.part(budget.left / 2, |b| reach::explore(pos, winner, b, limit)) {
+    // A wider look for a line before the costly exhaustive search.
+    for corner in 0..2 {
+        if let Some(line) = budget.part(budget.left / 16, |b| {
+            helpmate::search(pos, winner, b, 40, 3, corner)
+        }) {
+            return checked(line);
+        }
+    }
+    let share = budget.left / 2;
+    let limit = share.min(200_000) as usize;
+    match budget.part(share, |b| reach::explore(pos, winner, b, limit)) {
         reach::Reach::Mate(line) => return checked(line),
         reach::Reach::Exhausted => return Verdict::Unwinnable,
         reach::Reach::GaveUp => {}
