@@ -369,11 +369,13 @@ fn unwinnable_within(pos: &Position, winner: Color, nodes: u64) -> bool {
         None => {}
     }
     let mut budget = Budget::new(nodes);
-    if budget
-        .part(300, |b| helpmate::search(pos, winner, b, 60, 1, 0))
-        .is_some()
-    {
-        return false;
+    for corner in 0..2 {
+        if budget
+            .part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
+            .is_some()
+        {
+            return false;
+        }
     }
     let limit = budget.left as usize;
     matches!(
