@@ -327,26 +327,19 @@ fn pawns_look_locked(pos: &Position) -> bool {
         return false;
     }
     for color in Color::ALL {
-        let enemy_pawns = pos.pieces(!color, Role::Pawn);
+        // Every square the pawns of `color` can push to before a pawn stops
+        // them (a fill along the files, blocked by pawns): none may attack
+        // an enemy pawn, none may be on the last rank.
         let step = if color == Color::White { 8 } else { -8 };
         let last_rank = crate::Bitboard::from_rank(crate::Rank::Eighth.relative_to(color));
-        for sq in pos.pieces(color, Role::Pawn) {
-            // The squares this pawn can reach by pushing: none may see an
-            // enemy pawn to take, and the last must stand before a pawn.
-            let mut here = crate::Bitboard::from_square(sq);
-            loop {
-                if (frozen::pawn_attacks(here, color) & enemy_pawns).any() {
-                    return false;
-                }
-                let next = here.shift(step);
-                if (next & pawns).any() {
-                    break;
-                }
-                if (next & last_rank).any() {
-                    return false; // it may promote
-                }
-                here = next;
-            }
+        let mut path = pos.pieces(color, Role::Pawn);
+        for _ in 0..6 {
+            path |= path.shift(step) & !pawns;
+        }
+        if (path & last_rank).any()
+            || (frozen::pawn_attacks(path, color) & pos.pieces(!color, Role::Pawn)).any()
+        {
+            return false;
         }
     }
     let strong = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
