@@ -268,7 +268,8 @@ impl Position {
     /// a dead position, which ends the game as a draw (FIDE 5.2.2). Both
     /// colours are [`Winnability::Unwinnable`] (with the default budget;
     /// an undecided position is not called dead). Includes insufficient
-    /// material and stalemate.
+    /// material and stalemate. [`Position::outcome`] asks the same question
+    /// more cheaply, on the positions that look blocked.
     ///
     /// ```
     /// use chess_arbiter::Position;

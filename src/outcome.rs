@@ -225,12 +225,18 @@ impl Position {
 
     /// What this position decides by itself, in this order: checkmate
     /// (FIDE 5.1.1), stalemate (5.2.1), a dead position by insufficient
-    /// material (5.2.2), any other dead position ([`DrawReason::DeadPosition`],
-    /// proved as [`Position::is_dead`] does, tried only on blocked-looking
-    /// positions so that the question stays cheap), the seventy-five-move
-    /// rule (9.6.2: 150 half-moves
-    /// without a capture or pawn move, unless the last one mated or
-    /// stalemated). Repetitions need the game's history: see
+    /// material (5.2.2), any other dead position ([`DrawReason::DeadPosition`]:
+    /// both colours proved [`Winnability::Unwinnable`](crate::Winnability::Unwinnable)),
+    /// the seventy-five-move rule (9.6.2: 150 half-moves without a capture
+    /// or pawn move, unless the last one mated or stalemated).
+    ///
+    /// So that asking after every move stays cheap, the dead-position proof
+    /// is tried only where a quick look finds locked pawns (every pawn stopped
+    /// by a pawn ahead on its file, no pawn capture in sight, no queen, rook
+    /// or knight free to roam) or a forced line (at most two moves, each
+    /// leading to such a position), with a budget of 100,000 positions per
+    /// colour; [`Position::is_dead`] tries every position with the full
+    /// budget. Repetitions need the game's history: see
     /// [`Game::outcome`](crate::Game::outcome).
     ///
     /// ```
@@ -240,6 +246,9 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 120").unwrap();
     /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves }));
     /// assert_eq!(Position::new().outcome(), None);
+    /// // Locked pawns, and the bishop on the squares of its own pawns.
+    /// let pos = Position::from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1").unwrap();
+    /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::DeadPosition }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         let legal_moves = self.count_legal_moves();
