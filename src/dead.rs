@@ -379,10 +379,21 @@ fn unwinnable_within(pos: &Position, winner: Color, nodes: u64) -> bool {
 }
 
 /// The dead-position test of [`Position::outcome`]: both colours proved
-/// unwinnable within [`OUTCOME_BUDGET`] positions each, on the positions
-/// [`looks_blocked`] lets through.
+/// unwinnable within [`OUTCOME_BUDGET`] positions each (a tenth of it when
+/// the static rules prove neither), on the positions [`looks_blocked`]
+/// lets through.
 pub(crate) fn is_dead_for_outcome(pos: &Position, legal_moves: u64) -> bool {
-    looks_blocked(pos, legal_moves, 3)
-        && unwinnable_within(pos, Color::White, OUTCOME_BUDGET)
-        && unwinnable_within(pos, Color::Black, OUTCOME_BUDGET)
+    if !looks_blocked(pos, legal_moves, 3) {
+        return false;
+    }
+    // Half proved already: worth the full outcome budget for the other
+    // colour. Otherwise a tenth of it (an open-looking position where
+    // kings can still take pawns).
+    let budget = if frozen::cannot_mate(pos, Color::White) || frozen::cannot_mate(pos, Color::Black)
+    {
+        OUTCOME_BUDGET
+    } else {
+        OUTCOME_BUDGET / 10
+    };
+    unwinnable_within(pos, Color::White, budget) && unwinnable_within(pos, Color::Black, budget)
 }
