@@ -137,5 +137,67 @@ fn bench_game(c: &mut criterion::Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_game);
+/// The games of `tests/data/games.jsonl` as start positions and UCI moves.
+fn corpus_games() -> Vec<(Game, Vec<Move>)> {
+    let path = format!("{}/tests/data/games.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("tests/data/games.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let start = record["start_fen"].as_str().expect("start_fen");
+            let mode = if record["chess960"] == true {
+                chess_arbiter::CastlingMode::Chess960
+            } else {
+                chess_arbiter::CastlingMode::Standard
+            };
+            let pos = chess_arbiter::Position::from_fen_with_mode(start, mode).expect("FEN");
+            let mut game = Game::from_position(pos);
+            let start_game = game.clone();
+            let mut moves = Vec::new();
+            for ply in record["plies"].as_array().expect("plies") {
+                let Some(uci) = ply["uci"].as_str() else {
+                    break;
+                };
+                moves.push(game.play_uci(uci).expect("a legal move"));
+            }
+            (start_game, moves)
+        })
+        .collect()
+}
+
+/// `Game::outcome` after every ply of whole games, as a GUI or server asks
+/// it, against the same replay without it.
+fn bench_outcome_per_ply(c: &mut criterion::Criterion) {
+    let games = corpus_games();
+    let plies: usize = games.iter().map(|(_, m)| m.len()).sum();
+    eprintln!("{} games, {plies} plies", games.len());
+    let mut group = c.benchmark_group("every ply");
+    group.sample_size(20);
+    group.bench_function("replay", |b| {
+        b.iter(|| {
+            for (start, moves) in &games {
+                let mut game = start.clone();
+                for &m in moves {
+                    game.play(m).expect("a legal move");
+                }
+                black_box(&game);
+            }
+        })
+    });
+    group.bench_function("replay + outcome", |b| {
+        b.iter(|| {
+            for (start, moves) in &games {
+                let mut game = start.clone();
+                for &m in moves {
+                    game.play(m).expect("a legal move");
+                    black_box(game.outcome());
+                }
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_game, bench_outcome_per_ply);
 criterion_main!(benches);

@@ -48,6 +48,8 @@ pub struct Tally {
     pub stalemate: u32,
     /// Dead positions by insufficient material.
     pub insufficient_material: u32,
+    /// Dead positions beyond the material rule (FIDE 5.2.2).
+    pub dead_position: u32,
     /// Fivefold repetitions.
     pub fivefold: u32,
     /// Seventy-five-move draws.
@@ -97,6 +99,7 @@ pub fn tally(games: u32, seed: u64) -> Tally {
             Outcome::Draw { reason } => match reason {
                 DrawReason::Stalemate => t.stalemate += 1,
                 DrawReason::InsufficientMaterial => t.insufficient_material += 1,
+                DrawReason::DeadPosition => t.dead_position += 1,
                 DrawReason::FivefoldRepetition => t.fivefold += 1,
                 DrawReason::SeventyFiveMoves => t.seventy_five += 1,
                 other => unreachable!("{other} is never automatic"),
@@ -123,6 +126,7 @@ pub fn report(t: &Tally, seed: u64) -> String {
         ("checkmate (FIDE 5.1.1)", t.checkmate),
         ("stalemate (5.2.1)", t.stalemate),
         ("insufficient material (5.2.2)", t.insufficient_material),
+        ("other dead position (5.2.2)", t.dead_position),
         ("fivefold repetition (9.6.1)", t.fivefold),
         ("seventy-five moves (9.6.2)", t.seventy_five),
     ] {

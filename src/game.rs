@@ -199,6 +199,8 @@ impl Game {
             self.ending
         } else if pos.is_insufficient_material() {
             draw(DrawReason::InsufficientMaterial)
+        } else if crate::dead::is_dead_for_outcome(pos, pos.count_legal_moves()) {
+            draw(DrawReason::DeadPosition)
         } else if pos.halfmove_clock() >= 150 {
             draw(DrawReason::SeventyFiveMoves)
         } else if self.is_fivefold_repetition() {
@@ -536,9 +538,11 @@ impl Game {
     /// ([`Game::resign`], [`Game::agree_draw`], an accepted
     /// [`Game::claim_draw`]), or else the first of these that the game
     /// decides by itself: checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead
-    /// position by insufficient material (5.2.2), seventy-five moves
-    /// (9.6.2), fivefold repetition (9.6.1). A draw that may be claimed is
-    /// no outcome until it is claimed: see [`Game::claimable_draw`].
+    /// position by insufficient material (5.2.2), any other dead position
+    /// ([`DrawReason::DeadPosition`], see [`Position::is_dead`]),
+    /// seventy-five moves (9.6.2), fivefold repetition (9.6.1). A draw that
+    /// may be claimed is no outcome until it is claimed: see
+    /// [`Game::claimable_draw`].
     ///
     /// ```
     /// use chess_arbiter::{DrawReason, Game, Outcome};
@@ -560,8 +564,11 @@ impl Game {
 
     /// The outcome when `flagged`'s time runs out (FIDE 6.9): the other side
     /// wins, unless it cannot checkmate by any series of legal moves
-    /// ([`Position::has_insufficient_material`]); then it is a draw. A game
-    /// that is already over keeps its outcome.
+    /// ([`Position::winnability`] is [`Winnability::Unwinnable`](crate::Winnability::Unwinnable):
+    /// the material rule, locked pawns, a boxed-in king); then it is a draw,
+    /// [`DrawReason::TimeoutVsInsufficientMaterial`] ("the opponent cannot
+    /// checkmate"). An undecided search rules a win. A game that is already
+    /// over keeps its outcome.
     ///
     /// ```
     /// use chess_arbiter::{Color, DrawReason, Game, Outcome, WinReason};
@@ -581,7 +588,7 @@ impl Game {
             return outcome;
         }
         let opponent = !flagged;
-        if self.position().has_insufficient_material(opponent) {
+        if self.position().winnability(opponent) == crate::Winnability::Unwinnable {
             Outcome::Draw {
                 reason: DrawReason::TimeoutVsInsufficientMaterial,
             }

@@ -78,7 +78,8 @@
 //! what the arbiter decides:
 //!
 //! - **Automatic endings** ([`Game::outcome`]): checkmate (FIDE 5.1.1),
-//!   stalemate (5.2.1), a dead position by insufficient material (5.2.2),
+//!   stalemate (5.2.1), a dead position by insufficient material or
+//!   otherwise (5.2.2),
 //!   fivefold repetition (9.6.1) and seventy-five moves without a pawn move
 //!   or capture (9.6.2), unless the last move mated.
 //! - **Claims** ([`Game::can_claim_threefold_repetition`],
@@ -174,6 +175,37 @@
 //! assert_eq!(pos.san(mate).as_str(), "Ra8#");
 //! ```
 //!
+//! # Dead positions (FIDE 5.2.2) and flag falls (6.9)
+//!
+//! "The game is drawn when a position has arisen in which neither player
+//! can checkmate the opponent's king with any series of legal moves"
+//! (5.2.2), and a flag fall is a draw when "the opponent cannot checkmate
+//! the player's king by any possible series of legal moves" (6.9). Beyond
+//! insufficient material, locked pawn walls and boxed-in kings make
+//! positions dead: [`Position::winnability`] decides whether a side can
+//! still mate, the opponent helping, as [`Winnability::Winnable`] (with a
+//! mating line, [`Position::helpmate`]), [`Winnability::Unwinnable`] (with
+//! a proof) or, when its bounded search gives up,
+//! [`Winnability::Unknown`]. [`Position::is_dead`] is unwinnable for both;
+//! [`Game::outcome`] reports it as [`DrawReason::DeadPosition`] right after
+//! insufficient material, and [`Game::outcome_on_timeout`] draws when the
+//! flagged side's opponent is unwinnable.
+//!
+//! ```
+//! use chess_arbiter::{Color, DrawReason, Game, Outcome, Winnability};
+//!
+//! // The pawns are locked; the bishop runs on the squares of its own pawns.
+//! let game = Game::from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1").unwrap();
+//! assert_eq!(game.position().winnability(Color::White), Winnability::Unwinnable);
+//! assert!(game.position().is_dead());
+//! assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::DeadPosition }));
+//!
+//! // The same wall with the bishop on the other colour: White can break in.
+//! let game = Game::from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1").unwrap();
+//! assert_eq!(game.outcome(), None);
+//! assert!(game.position().helpmate(Color::White).is_some());
+//! ```
+//!
 //! # Chess960
 //!
 //! [`Position::chess960`] sets up any of the 960 starts (Scharnagl
@@ -253,6 +285,13 @@
 //!     board and reports its faults through `status()`;
 //!     [`Position::from_fen_lenient`] repairs what python-chess's
 //!     `clean_castling_rights` and en passant rules repair.
+//! 14. **Dead positions beyond material.** python-chess ends a game by
+//!     insufficient material only; [`Position::outcome`] and
+//!     [`Game::outcome`] also report [`DrawReason::DeadPosition`] (FIDE
+//!     5.2.2: locked pawns, a forced line into a dead ending), and
+//!     [`Game::outcome_on_timeout`] draws whenever the opponent cannot mate
+//!     ([`Position::winnability`]), where python-chess applies its material
+//!     rule.
 //!
 //! The test suites cite these by number ("python-chess difference 4").
 //!
@@ -272,6 +311,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
+mod dead;
 mod ending;
 mod fen;
 mod game;
@@ -298,6 +338,7 @@ mod zobrist;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::{Color, ParseColorError};
+pub use dead::Winnability;
 pub use ending::{ClaimError, DrawClaim, GameOverError};
 pub use fen::FenError;
 pub use game::Game;

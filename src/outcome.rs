@@ -70,6 +70,10 @@ pub enum DrawReason {
     /// Neither side can checkmate by any series of legal moves: a dead
     /// position (FIDE 5.2.2).
     InsufficientMaterial,
+    /// Neither side can checkmate by any series of legal moves, though the
+    /// material would allow it: locked pawns, boxed-in kings, a forced line
+    /// (FIDE 5.2.2; see [`Position::is_dead`]).
+    DeadPosition,
     /// The same position occurred for the fifth time (FIDE 9.6.1).
     FivefoldRepetition,
     /// 75 moves of each side without a pawn move or capture, and the last
@@ -141,6 +145,7 @@ impl fmt::Display for DrawReason {
         f.write_str(match self {
             DrawReason::Stalemate => "stalemate",
             DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::DeadPosition => "dead position",
             DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::SeventyFiveMoves => "seventy-five-move rule",
             DrawReason::ThreefoldRepetition => "threefold repetition",
@@ -233,9 +238,18 @@ impl Position {
 
     /// What this position decides by itself, in this order: checkmate
     /// (FIDE 5.1.1), stalemate (5.2.1), a dead position by insufficient
-    /// material (5.2.2), the seventy-five-move rule (9.6.2: 150 half-moves
-    /// without a capture or pawn move, unless the last one mated or
-    /// stalemated). Repetitions need the game's history: see
+    /// material (5.2.2), any other dead position ([`DrawReason::DeadPosition`]:
+    /// both colours proved [`Winnability::Unwinnable`](crate::Winnability::Unwinnable)),
+    /// the seventy-five-move rule (9.6.2: 150 half-moves without a capture
+    /// or pawn move, unless the last one mated or stalemated).
+    ///
+    /// So that asking after every move stays cheap, the dead-position proof
+    /// is tried only where a quick look finds locked pawns (every pawn stopped
+    /// by a pawn ahead on its file, no pawn capture in sight, no queen, rook
+    /// or knight free to roam) or a forced line (at most two moves, each
+    /// leading to such a position), with a budget of 100,000 positions per
+    /// colour; [`Position::is_dead`] tries every position with the full
+    /// budget. Repetitions need the game's history: see
     /// [`Game::outcome`](crate::Game::outcome).
     ///
     /// ```
@@ -245,9 +259,13 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 120").unwrap();
     /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::SeventyFiveMoves }));
     /// assert_eq!(Position::new().outcome(), None);
+    /// // Locked pawns, and the bishop on the squares of its own pawns.
+    /// let pos = Position::from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1").unwrap();
+    /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::DeadPosition }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_moves() {
+        let legal_moves = self.count_legal_moves();
+        if legal_moves == 0 {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn(),
@@ -262,6 +280,11 @@ impl Position {
         if self.is_insufficient_material() {
             return Some(Outcome::Draw {
                 reason: DrawReason::InsufficientMaterial,
+            });
+        }
+        if crate::dead::is_dead_for_outcome(self, legal_moves) {
+            return Some(Outcome::Draw {
+                reason: DrawReason::DeadPosition,
             });
         }
         if self.halfmove_clock() >= 150 {

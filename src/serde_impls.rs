@@ -267,6 +267,7 @@ named!(WinReason, "win reason", {
 named!(DrawReason, "draw reason", {
     DrawReason::Stalemate => "stalemate",
     DrawReason::InsufficientMaterial => "insufficient-material",
+    DrawReason::DeadPosition => "dead-position",
     DrawReason::FivefoldRepetition => "fivefold-repetition",
     DrawReason::SeventyFiveMoves => "seventy-five-moves",
     DrawReason::ThreefoldRepetition => "threefold-repetition",

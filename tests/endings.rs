@@ -255,3 +255,19 @@ fn a_game_drawn_by_fivefold_repetition_takes_no_more_moves() {
     ));
     assert_eq!(game.moves().len(), 16);
 }
+
+#[test]
+fn a_dead_position_takes_no_more_moves() {
+    // FIDE 5.2.2: the locked wall with a bishop on its own pawns' colour is
+    // dead, so the game is over and a legal move is refused.
+    let mut game = Game::from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1").unwrap();
+    let dead = Outcome::Draw {
+        reason: DrawReason::DeadPosition,
+    };
+    assert_eq!(game.outcome(), Some(dead));
+    let err = game.play_uci("e1e2").unwrap_err();
+    assert!(matches!(err, UciError::GameOver { .. }), "{err}");
+    let m = game.position().parse_uci("e1e2").unwrap();
+    let err = game.play(m).unwrap_err();
+    assert_eq!(err.reason, IllegalMoveReason::GameOver(dead));
+}

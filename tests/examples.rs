@@ -9,7 +9,12 @@ fn selfplay_ends_every_game_by_an_automatic_rule() {
     let t = selfplay::tally(40, 7);
     assert_eq!(t.games, 40);
     assert_eq!(
-        t.checkmate + t.stalemate + t.insufficient_material + t.fivefold + t.seventy_five,
+        t.checkmate
+            + t.stalemate
+            + t.insufficient_material
+            + t.dead_position
+            + t.fivefold
+            + t.seventy_five,
         40
     );
     assert!(t.min_plies <= t.max_plies);

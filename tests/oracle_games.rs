@@ -10,7 +10,7 @@
 
 mod common;
 
-use chess_arbiter::{CastlingMode, Move, Position, Role, SanError, Square};
+use chess_arbiter::{CastlingMode, DrawReason, Move, Outcome, Position, Role, SanError, Square};
 use common::Tally;
 use common::checks::fen_with_polyglot_en_passant;
 use serde_json::Value;
@@ -71,6 +71,15 @@ fn every_oracle_game_matches_the_oracle() {
         let plies = record["plies"].as_array().expect("plies");
         for (i, ply) in plies.iter().enumerate() {
             let what = format!("game {id} ply {}", i + 1);
+            if game.outcome()
+                == Some(Outcome::Draw {
+                    reason: DrawReason::DeadPosition,
+                })
+            {
+                // python-chess difference 14: our game ended in a dead
+                // position (proved in `Tally::check`); python-chess plays on.
+                break;
+            }
             assert_eq!(
                 game.position().fen(),
                 ply["fen"].as_str().expect("fen"),
@@ -110,6 +119,9 @@ fn every_oracle_game_matches_the_oracle() {
             }
         }
         let what = format!("game {id} final");
+        if game.moves().len() < plies.len() {
+            continue; // ended early by a dead position (difference 14)
+        }
         assert_eq!(
             game.position().fen(),
             record["final_fen"].as_str().expect("final_fen"),

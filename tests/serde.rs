@@ -221,6 +221,7 @@ fn outcomes_round_trip_with_result_winner_and_reason() {
     let draws = [
         (DrawReason::Stalemate, "stalemate"),
         (DrawReason::InsufficientMaterial, "insufficient-material"),
+        (DrawReason::DeadPosition, "dead-position"),
         (DrawReason::FivefoldRepetition, "fivefold-repetition"),
         (DrawReason::SeventyFiveMoves, "seventy-five-moves"),
         (DrawReason::ThreefoldRepetition, "threefold-repetition"),

@@ -313,6 +313,29 @@ pub fn play(data: &[u8]) {
         }
     }
     check_position_core(&pos, played.last().copied(), || context(&played));
+    check_helpmate(&pos);
+}
+
+/// A helpmate found with a small budget is legal and ends in a mate by its side.
+pub fn check_helpmate(pos: &Position) {
+    for color in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
+        if let Some(line) = pos.helpmate_with_budget(color, 2_000) {
+            let mut after = pos.clone();
+            for &m in &line {
+                assert!(
+                    after.play(m).is_ok(),
+                    "helpmate {m} illegal from {}",
+                    pos.fen()
+                );
+            }
+            assert!(
+                after.is_checkmate() && after.turn() != color,
+                "helpmate for {color} from {} ends in {}",
+                pos.fen(),
+                after.fen()
+            );
+        }
+    }
 }
 
 /// Target `game`: the first two bytes pick a start, each further byte an
@@ -540,17 +563,26 @@ pub fn check_game(game: &Game, history: &[RepetitionFields]) {
         assert_eq!(claim, expected, "{}", context());
         for flagged in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
             let o = game.outcome_on_timeout(flagged);
-            let expected = if pos.has_insufficient_material(!flagged) {
-                Outcome::Draw {
-                    reason: DrawReason::TimeoutVsInsufficientMaterial,
-                }
-            } else {
-                Outcome::Decisive {
-                    winner: !flagged,
-                    reason: WinReason::Timeout,
-                }
+            let draw = Outcome::Draw {
+                reason: DrawReason::TimeoutVsInsufficientMaterial,
             };
-            assert_eq!(o, expected, "{}", context());
+            let win = Outcome::Decisive {
+                winner: !flagged,
+                reason: WinReason::Timeout,
+            };
+            // The material rule always draws; beyond it the ruling follows
+            // `winnability` (a draw only where no helpmate exists).
+            if pos.has_insufficient_material(!flagged) {
+                assert_eq!(o, draw, "{}", context());
+            } else if o == draw {
+                assert!(
+                    pos.helpmate_with_budget(!flagged, 2_000).is_none(),
+                    "{}",
+                    context()
+                );
+            } else {
+                assert_eq!(o, win, "{}", context());
+            }
         }
     }
     assert_eq!(

@@ -1,0 +1,246 @@
+//! A helpmate search: both sides cooperate to let `winner` checkmate.
+//!
+//! Iterative deepening depth-first search. A move that is the only legal
+//! one does not count towards the depth (it costs no choice). A
+//! transposition table remembers how deep each position was searched, so a
+//! position is searched again only deeper. Moves are tried best first by
+//! a heuristic: the losing king walks to the nearest corner, the winner's
+//! pieces come close to it, pawns run to promote, captures open locked
+//! pawns. The search is incomplete by design (it only looks for a line;
+//! proofs of unwinnability are elsewhere) and every line it returns is a
+//! legal sequence ending in a checkmate by `winner`.
+
+use super::Budget;
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The longest line searched, in plies, forced moves included.
+const MAX_PLY: usize = 160;
+
+struct Search<'a> {
+    winner: Color,
+    budget: &'a mut Budget,
+    /// Per slot: the key's high bits, and the depth and discrepancies the
+    /// position was searched with (low two bytes).
+    table: Vec<u64>,
+    line: Vec<Move>,
+    /// Where the losing king is sent.
+    corner: Square,
+}
+
+/// A line ending in a checkmate by `winner`, or `None` when none was found
+/// within the budget. Limited discrepancy search: the heuristic's first
+/// choice is free, the i-th best move costs i of the `discrepancies`
+/// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
+/// have at most `depth` unforced moves.
+pub(super) fn search(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    depth: u32,
+    discrepancies: u32,
+    corner: usize,
+) -> Option<Vec<Move>> {
+    let corners = target_corners(root, winner);
+    let corner = *corners.get(corner)?;
+    let mut search = Search {
+        winner,
+        budget,
+        table: vec![0; 1 << 14],
+        line: Vec::with_capacity(MAX_PLY),
+        corner,
+    };
+    for k in 0..=discrepancies {
+        if search.dfs(root, depth, k) {
+            return Some(search.line);
+        }
+        if search.budget.is_spent() {
+            return None;
+        }
+    }
+    None
+}
+
+impl Search<'_> {
+    fn dfs(&mut self, pos: &Position, depth: u32, discrepancies: u32) -> bool {
+        if !self.budget.spend() {
+            return false;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.turn() != self.winner && pos.is_check();
+        }
+        if depth == 0 || self.line.len() >= MAX_PLY {
+            return false;
+        }
+        if pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner) {
+            return false;
+        }
+        // Already searched at least this far: nothing there.
+        let key = pos.zobrist() & !0xffff;
+        let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let (seen_depth, seen_k) = ((entry >> 8) & 0xff, entry & 0xff);
+        if entry & !0xffff == key
+            && seen_depth >= u64::from(depth)
+            && seen_k >= u64::from(discrepancies)
+        {
+            return false;
+        }
+        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+
+        if pos.turn() == self.winner {
+            // A mate in one ends the line at once.
+            for &m in &moves {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                if child.is_check() && !child.has_legal_moves() {
+                    self.line.push(m);
+                    return true;
+                }
+            }
+        }
+        let forced = moves.len() == 1;
+        let next = if forced { depth } else { depth - 1 };
+        let ordered = order(pos, &moves, self.winner, self.corner);
+        for (i, &(_, m)) in ordered.iter().enumerate() {
+            let cost = i as u32;
+            if cost > discrepancies {
+                break;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.line.push(m);
+            if self.dfs(&child, next, discrepancies - cost) {
+                return true;
+            }
+            self.line.pop();
+            if self.budget.is_spent() {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// The moves sorted best first for a helpmate by `winner`.
+fn order(
+    pos: &Position,
+    moves: &MoveList,
+    winner: Color,
+    corner: Square,
+) -> arrayvec::ArrayVec<(i32, Move), 256> {
+    let mut scored = arrayvec::ArrayVec::<(i32, Move), 256>::new();
+    let loser_king = pos.king(!winner);
+    for &m in moves {
+        scored.push((score(pos, m, winner, loser_king, corner), m));
+    }
+    scored.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
+    scored
+}
+
+fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Square) -> i32 {
+    let from = m.from();
+    let to = m.to();
+    let Some(role) = pos.role_at(from) else {
+        return 0;
+    };
+    let captured = if m.is_castle() {
+        None
+    } else if m.is_en_passant() {
+        Some(Role::Pawn)
+    } else {
+        pos.role_at(to)
+    };
+    let mut s = 0;
+    if pos.turn() == winner {
+        if let Some(promoted) = m.promotion_role() {
+            s += match promoted {
+                Role::Queen => 900,
+                Role::Knight => 300,
+                Role::Rook => 200,
+                _ => 100,
+            };
+        }
+        if let Some(captured) = captured {
+            s += if captured == Role::Pawn { 250 } else { 150 };
+        }
+        let weight = match role {
+            Role::Queen => 40,
+            Role::Rook => 30,
+            Role::Knight | Role::Bishop => 20,
+            Role::King => 30,
+            Role::Pawn => 0,
+        };
+        if role == Role::Pawn {
+            s += 60 + 10 * relative_rank(to, winner);
+        } else {
+            // Close in, but a piece already near the king has done its part.
+            let approach = distance(from, loser_king).max(role_reach(role))
+                - distance(to, loser_king).max(role_reach(role));
+            s += weight * approach + weight / 2 * (distance(from, corner) - distance(to, corner));
+        }
+    } else {
+        match role {
+            Role::King => {
+                s += 100 + 60 * (distance(from, corner) - distance(to, corner));
+            }
+            Role::Pawn => s += 40 + 5 * relative_rank(to, !winner),
+            _ => {
+                // Out of the way of the winner, near its own king to hem it in.
+                s += 10 * (distance(from, loser_king).max(1) - distance(to, loser_king).max(1))
+                    + 5 * (distance(from, corner) - distance(to, corner));
+            }
+        }
+        if let Some(promoted) = m.promotion_role() {
+            s += if promoted == Role::Queen { 50 } else { 80 };
+        }
+        if let Some(captured) = captured {
+            s -= if captured == Role::Pawn { 50 } else { 300 };
+        }
+    }
+    s
+}
+
+/// How near to the losing king a piece needs to come to do its work.
+fn role_reach(role: Role) -> i32 {
+    match role {
+        Role::King => 1,
+        Role::Knight => 2,
+        _ => 3,
+    }
+}
+
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
+fn relative_rank(sq: Square, color: Color) -> i32 {
+    let r = sq.rank().index() as i32;
+    if color == Color::White { r } else { 7 - r }
+}
+
+/// Where the losing king may be sent, nearest first: the corners, or, when
+/// the winner's only mating pieces are bishops of one colour, the corners
+/// of that colour (a bishop checks only on its own colour).
+pub(super) fn target_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVec<Square, 4> {
+    let ours = pos.by_color(winner);
+    let others = ours & !(pos.by_role(Role::King) | pos.by_role(Role::Bishop));
+    let bishops = ours & pos.by_role(Role::Bishop);
+    let light_only = (bishops & Bitboard::DARK_SQUARES).is_empty();
+    let dark_only = (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+    let mut corners = arrayvec::ArrayVec::<Square, 4>::new();
+    for c in [Square::A1, Square::H1, Square::A8, Square::H8] {
+        let light = c.is_light();
+        if others.is_empty() && bishops.any() && ((light_only && !light) || (dark_only && light)) {
+            continue;
+        }
+        corners.push(c);
+    }
+    let king = pos.king(!winner);
+    corners.sort_unstable_by_key(|&c| distance(king, c));
+    corners
+}
