@@ -271,11 +271,6 @@ conformance_tests! {
 
 #[test]
 fn conformance_lichess() {
-    // Kept out of the published package (size): runs in the repository.
-    if !data("syn_lichess.pgn").exists() {
-        eprintln!("syn_lichess.pgn not shipped: skipped");
-        return;
-    }
     let (games, errors, _) = conformance("syn_lichess");
     assert!(games + errors >= 50, "{games} + {errors}");
 }
