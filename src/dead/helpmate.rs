@@ -190,7 +190,7 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
             _ => {
                 // Out of the way of the winner, near its own king to hem it in.
                 s += 10 * (distance(from, loser_king).max(1) - distance(to, loser_king).max(1))
-                    + 60 * (distance(from, corner).max(1) - distance(to, corner).max(1));
+                    + 120 * (distance(from, corner).max(1) - distance(to, corner).max(1));
             }
         }
         if let Some(promoted) = m.promotion_role() {
