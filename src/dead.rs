@@ -167,7 +167,14 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             return checked(line);
         }
     }
-    let share = budget.left / 2;
+    // Without pawns the reachable set is small only when the pieces are
+    // hemmed in: a short look, and the rest of the budget goes to lines.
+    let pawnless = pos.by_role(crate::Role::Pawn).is_empty();
+    let share = if pawnless {
+        (budget.left / 2).min(20_000)
+    } else {
+        budget.left / 2
+    };
     let limit = share.min(200_000) as usize;
     match budget.part(share, |b| reach::explore(pos, winner, b, limit)) {
         reach::Reach::Mate(line) => return checked(line),

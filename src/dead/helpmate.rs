@@ -188,9 +188,9 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
             }
             Role::Pawn => s += 40 + 5 * relative_rank(to, !winner),
             _ => {
-                // Out of the way of the winner, near its own king to hem it in.
+                // Into the corner beside its own king: blocks its flight squares.
                 s += 10 * (distance(from, loser_king).max(1) - distance(to, loser_king).max(1))
-                    + 5 * (distance(from, corner) - distance(to, corner));
+                    + 120 * (distance(from, corner).max(1) - distance(to, corner).max(1));
             }
         }
         if let Some(promoted) = m.promotion_role() {
