@@ -37,8 +37,16 @@ pub fn kept_tags(game: &PgnGame) -> Vec<(String, String)> {
 /// than 79 characters unless a comment makes it so.
 pub fn round_trip(game: &PgnGame) {
     let text = game.to_string();
-    if text.contains("\n\n[") {
-        // Only a comment can hold an empty line and then a `[` line. The
+    let blank = |line: &str| {
+        line.bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+    };
+    let lines: Vec<&str> = text.split('\n').collect();
+    if lines
+        .windows(2)
+        .any(|pair| blank(pair[0]) && pair[1].starts_with('['))
+    {
+        // Only a comment can hold a blank line and then a `[` line. The
         // reader takes an empty line, tag lines and an empty line inside a
         // comment for the next game after a comment left open (so as not
         // to swallow the rest of a file), which a comment joined from
