@@ -40,6 +40,7 @@
 //! # Ok::<(), chess_arbiter::pgn::PgnError>(())
 //! ```
 
+mod build;
 mod error;
 mod game;
 mod reader;
