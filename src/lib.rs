@@ -332,6 +332,7 @@ mod serde_impls;
 mod setup;
 mod square;
 mod text;
+mod touch;
 mod uci;
 mod validate;
 mod zobrist;
