@@ -132,8 +132,9 @@
 //!
 //! Besides the endings a position decides by itself, a [`Game`] records a
 //! resignation ([`Game::resign`], FIDE 5.1.2), an agreed draw
-//! ([`Game::agree_draw`], 5.2.3) and an accepted draw claim
-//! ([`Game::claim_draw`], [`Game::claim_draw_announcing`], 9.2 and 9.3);
+//! ([`Game::agree_draw`], 5.2.3), an accepted draw claim
+//! ([`Game::claim_draw`], [`Game::claim_draw_announcing`], 9.2 and 9.3)
+//! and a flag fall as 6.9 rules it ([`Game::flag_fall`]);
 //! [`Game::draw_claim`] says how a claim is made, now or by announcing
 //! which move. [`Game::outcome`] returns recorded endings too, and a game
 //! that is over takes no more moves.
