@@ -455,6 +455,38 @@ pub enum TimeControlError {
     },
 }
 
+impl FromStr for Period {
+    type Err = TimeControlError;
+
+    /// Reads one period as the `TimeControl` tag writes it:
+    /// `[moves/]seconds[+increment]`; ASCII blanks around it are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`TimeControlError`] for period 1, saying what was wrong.
+    ///
+    /// ```
+    /// use chess_arbiter::clock::Period;
+    /// use core::time::Duration;
+    /// let period: Period = "40/5400+30".parse().unwrap();
+    /// assert_eq!(period.moves(), Some(40));
+    /// assert!("*180".parse::<Period>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Period, TimeControlError> {
+        let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+        if text.is_empty() {
+            return Err(TimeControlError::EmptyPeriod { period: 1 });
+        }
+        if matches!(text, "?" | "-") || text.starts_with('*') {
+            return Err(TimeControlError::NotAPeriod {
+                period: 1,
+                text: text.into(),
+            });
+        }
+        read_period(1, text)
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
@@ -571,10 +603,38 @@ fn seconds(text: &str) -> Option<Duration> {
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use super::TimeControl;
+    use super::{Period, TimeControl};
     use core::fmt;
     use serde::de::{self, Visitor};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// As the tag writes it: `"40/5400+30"`.
+    impl Serialize for Period {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    struct PeriodVisitor;
+
+    impl Visitor<'_> for PeriodVisitor {
+        type Value = Period;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a time control period such as \"40/5400+30\"")
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Period, E> {
+            v.parse().map_err(E::custom)
+        }
+    }
+
+    /// Reads one period of the tag, validated.
+    impl<'de> Deserialize<'de> for Period {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Period, D::Error> {
+            d.deserialize_str(PeriodVisitor)
+        }
+    }
 
     /// As its PGN `TimeControl` tag: `"40/5400+30:1800+30"`.
     impl Serialize for TimeControl {
