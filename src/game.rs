@@ -536,7 +536,7 @@ impl Game {
 
     /// How the game has ended, if it has: a recorded ending
     /// ([`Game::resign`], [`Game::agree_draw`], an accepted
-    /// [`Game::claim_draw`], a ruled [`Game::flag_fall`]), or else the first of these that the game
+    /// [`Game::claim_draw`]), or else the first of these that the game
     /// decides by itself: checkmate (FIDE 5.1.1), stalemate (5.2.1), a dead
     /// position by insufficient material (5.2.2), any other dead position
     /// ([`DrawReason::DeadPosition`], see [`Position::is_dead`]),
