@@ -124,6 +124,26 @@ fn time_control_seconds_may_have_a_decimal_fraction() {
 }
 
 #[test]
+fn a_period_reads_alone_as_the_tag_writes_it() {
+    assert_eq!(
+        "40/5400+30".parse::<Period>(),
+        Ok(tc("40/5400+30").periods()[0])
+    );
+    assert_eq!(
+        "".parse::<Period>(),
+        Err(TimeControlError::EmptyPeriod { period: 1 })
+    );
+    assert!(matches!(
+        "?".parse::<Period>(),
+        Err(TimeControlError::NotAPeriod { period: 1, .. })
+    ));
+    assert!(matches!(
+        "300:60".parse::<Period>(),
+        Err(TimeControlError::Time { period: 1, .. })
+    ));
+}
+
+#[test]
 fn time_control_blanks_around_the_tag_are_ignored() {
     assert_eq!(tc(" 300+2 "), tc("300+2"));
 }
@@ -660,4 +680,7 @@ fn flag_fall_ruling_round_trips_through_serde() {
         tc("*180")
     );
     assert!(serde_json::from_str::<TimeControl>(r#""300:60""#).is_err());
+    let p: Period = serde_json::from_str(r#""40/5400+30""#).unwrap();
+    assert_eq!(serde_json::to_string(&p).unwrap(), r#""40/5400+30""#);
+    assert!(serde_json::from_str::<Period>(r#""*180""#).is_err());
 }
