@@ -93,8 +93,9 @@ pub struct FlagFall {
 /// takes the time the player to move spent on their move, adds the
 /// period's increment, and once the player has made the period's number
 /// of moves, the next period's time (the last period repeats), then passes
-/// the turn. A move that uses up all the remaining time (or more) makes
-/// the flag fall: no increment, the clock stops, and the flag stays down
+/// the turn. A move that takes more than the remaining time makes the
+/// flag fall (a move completed with exactly nothing left is in time, as
+/// the clock still showed zero when it was pressed): no increment, the clock stops, and the flag stays down
 /// whatever happens after (the first flag is the one that counts; an
 /// increment or an arbiter's [`Clock::give`] never raises it again).
 ///
@@ -289,8 +290,8 @@ impl Clock {
     ///
     /// # Errors
     ///
-    /// [`FlagFall`] when `elapsed` is all the player's remaining time or
-    /// more: their time is zero, no increment is added, the turn does not
+    /// [`FlagFall`] when `elapsed` is more than the player's remaining
+    /// time: their time is zero, no increment is added, the turn does not
     /// pass, and [`Clock::flag`] names them from then on. Once a flag has
     /// fallen the clock is stopped: every later press changes nothing and
     /// returns that same [`FlagFall`].
@@ -303,7 +304,7 @@ impl Clock {
     /// let mut clock = Clock::new(&"10+5".parse::<TimeControl>().unwrap());
     /// clock.press(secs(3)).unwrap();
     /// assert_eq!(clock.remaining(Color::White), secs(12));
-    /// assert_eq!(clock.press(secs(10)), Err(FlagFall { color: Color::Black }));
+    /// assert_eq!(clock.press(secs(11)), Err(FlagFall { color: Color::Black }));
     /// assert_eq!(clock.remaining(Color::Black), Duration::ZERO);
     /// assert_eq!(clock.press(secs(1)), Err(FlagFall { color: Color::Black }));
     /// ```
@@ -316,7 +317,7 @@ impl Clock {
         match &self.control.kind {
             Kind::Unknown | Kind::Unlimited => {}
             Kind::Sandclock(_) => {
-                if elapsed >= self.remaining[us] {
+                if elapsed > self.remaining[us] {
                     // All the sand ran to the other side.
                     self.remaining[them] = self.remaining[them].saturating_add(self.remaining[us]);
                     return Err(self.fall());
@@ -325,7 +326,7 @@ impl Clock {
                 self.remaining[them] = self.remaining[them].saturating_add(elapsed);
             }
             Kind::Periods(periods) => {
-                if elapsed >= self.remaining[us] {
+                if elapsed > self.remaining[us] {
                     return Err(self.fall());
                 }
                 let Some(&period) = periods.get(self.period[us]) else {
