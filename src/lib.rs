@@ -311,7 +311,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
-mod dead;
+pub mod dead;
 mod ending;
 mod fen;
 mod game;

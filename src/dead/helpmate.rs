@@ -12,19 +12,21 @@
 
 use super::Budget;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use alloc::vec;
-use alloc::vec::Vec;
+use arrayvec::ArrayVec;
 
 /// The longest line searched, in plies, forced moves included.
-const MAX_PLY: usize = 160;
+pub(crate) const MAX_PLY: usize = 160;
+
+/// A mating line: at most [`MAX_PLY`] moves, without heap.
+pub(crate) type Line = ArrayVec<Move, MAX_PLY>;
 
 struct Search<'a> {
     winner: Color,
     budget: &'a mut Budget,
     /// Per slot: the key's high bits, and the depth and discrepancies the
-    /// position was searched with (low two bytes).
-    table: Vec<u64>,
-    line: Vec<Move>,
+    /// position was searched with (low two bytes). A power of two long.
+    table: &'a mut [u64],
+    line: Line,
     /// Where the losing king is sent.
     corner: Square,
 }
@@ -33,22 +35,25 @@ struct Search<'a> {
 /// within the budget. Limited discrepancy search: the heuristic's first
 /// choice is free, the i-th best move costs i of the `discrepancies`
 /// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
-/// have at most `depth` unforced moves.
+/// have at most `depth` unforced moves. `table` (a power of two long, the
+/// caller's memory, so that a short search needs no heap) remembers the
+/// positions searched.
 pub(super) fn search(
     root: &Position,
     winner: Color,
     budget: &mut Budget,
-    depth: u32,
-    discrepancies: u32,
+    (depth, discrepancies): (u32, u32),
     corner: usize,
-) -> Option<Vec<Move>> {
+    table: &mut [u64],
+) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
+    table.fill(0);
     let mut search = Search {
         winner,
         budget,
-        table: vec![0; 1 << 14],
-        line: Vec::with_capacity(MAX_PLY),
+        table,
+        line: Line::new(),
         corner,
     };
     for k in 0..=discrepancies {
@@ -92,12 +97,12 @@ impl Search<'_> {
 
         if pos.turn() == self.winner {
             // A mate in one ends the line at once.
-            for &m in &moves {
+            let king = pos.king(!self.winner);
+            for &m in moves.iter().filter(|&&m| may_check(pos, m, king)) {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 if child.is_check() && !child.has_legal_moves() {
-                    self.line.push(m);
-                    return true;
+                    return self.line.try_push(m).is_ok();
                 }
             }
         }
@@ -111,7 +116,9 @@ impl Search<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.line.push(m);
+            if self.line.try_push(m).is_err() {
+                return false;
+            }
             if self.dfs(&child, next, discrepancies - cost) {
                 return true;
             }
@@ -124,6 +131,30 @@ impl Search<'_> {
     }
 }
 
+/// `false` if `m` certainly gives no check to the king on `king`: the piece
+/// does not attack it from its new square and did not stand on a line
+/// through it (no discovered check). Saves playing most moves in the look
+/// for a mate in one.
+fn may_check(pos: &Position, m: Move, king: Square) -> bool {
+    if m.kind() != crate::MoveKind::Normal || m.promotion_role().is_some() {
+        return true;
+    }
+    let (from, to) = (m.from(), m.to());
+    if crate::attacks::line(from, king).any() {
+        return true;
+    }
+    let occupied = pos.occupied().without(from);
+    let attacks = match pos.role_at(from) {
+        Some(Role::Knight) => crate::attacks::knight(to),
+        Some(Role::Bishop) => crate::attacks::bishop(to, occupied),
+        Some(Role::Rook) => crate::attacks::rook(to, occupied),
+        Some(Role::Queen) => crate::attacks::queen(to, occupied),
+        Some(Role::Pawn) => crate::attacks::pawn(pos.turn(), to),
+        _ => Bitboard::EMPTY,
+    };
+    attacks.contains(king)
+}
+
 /// The moves sorted best first for a helpmate by `winner`.
 fn order(
     pos: &Position,
@@ -133,14 +164,34 @@ fn order(
 ) -> arrayvec::ArrayVec<(i32, Move), 256> {
     let mut scored = arrayvec::ArrayVec::<(i32, Move), 256>::new();
     let loser_king = pos.king(!winner);
+    let target = king_target(pos, winner);
     for &m in moves {
-        scored.push((score(pos, m, winner, loser_king, corner), m));
+        scored.push((score(pos, m, winner, (loser_king, target), corner), m));
     }
     scored.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
     scored
 }
 
-fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Square) -> i32 {
+/// Where the winner's king goes when it has nothing but pawns and none of
+/// them can run: to the nearest enemy pawn, to take it and free a file.
+fn king_target(pos: &Position, winner: Color) -> Option<Square> {
+    let ours = pos.by_color(winner);
+    let pawns = pos.by_role(Role::Pawn);
+    if (ours & !pawns & !pos.by_role(Role::King)).any() {
+        return None;
+    }
+    let theirs = pos.pieces(!winner, Role::Pawn);
+    let king = pos.king(winner);
+    theirs.into_iter().min_by_key(|&sq| distance(king, sq))
+}
+
+fn score(
+    pos: &Position,
+    m: Move,
+    winner: Color,
+    (loser_king, target): (Square, Option<Square>),
+    corner: Square,
+) -> i32 {
     let from = m.from();
     let to = m.to();
     let Some(role) = pos.role_at(from) else {
@@ -175,6 +226,8 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
         };
         if role == Role::Pawn {
             s += 60 + 10 * relative_rank(to, winner);
+        } else if let (Role::King, Some(target)) = (role, target) {
+            s += 60 * (distance(from, target) - distance(to, target));
         } else {
             // Close in, but a piece already near the king has done its part.
             let approach = distance(from, loser_king).max(role_reach(role))
