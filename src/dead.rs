@@ -396,9 +396,10 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         }
     }
     STATS[1].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-    // The colour with more to mate with first: its line is found sooner.
-    let mut colors = [Color::White, Color::Black];
-    if mating_force(pos, Color::Black) > mating_force(pos, Color::White) {
+    // The colour with more to mate with first (the side to move on a tie):
+    // its line is found sooner.
+    let mut colors = [pos.turn(), !pos.turn()];
+    if mating_force(pos, colors[1]) > mating_force(pos, colors[0]) {
         colors.reverse();
     }
     let mut open = [false; 2];
