@@ -29,7 +29,6 @@ impl Stats {
         let mut game = Game::from_position(start.clone());
         self.games += 1;
         for &m in moves {
-            let fen_before = game.position().fen();
             let begin = Instant::now();
             let played = game.play(m);
             let outcome = game.outcome();
@@ -38,7 +37,6 @@ impl Stats {
             if played.is_err() {
                 break;
             }
-            let _ = fen_before;
             self.fens.push(game.position().fen());
             self.times.push((took, self.fens.len() - 1));
         }
@@ -102,7 +100,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--random" => random = args.next().and_then(|n| n.parse().ok()).expect("--random N"),
+            "--random" => {
+                random = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--random N")
+            }
             "--seed" => seed = args.next().and_then(|n| n.parse().ok()).expect("--seed S"),
             _ => files.push(arg),
         }
@@ -149,7 +152,11 @@ fn main() {
     let total: Duration = stats.times.iter().map(|t| t.0).sum();
     let mut sorted: Vec<_> = stats.times.clone();
     sorted.sort();
-    let at = |q: f64| sorted.get(((n as f64 * q) as usize).min(n - 1)).map(|t| t.0);
+    let at = |q: f64| {
+        sorted
+            .get(((n as f64 * q) as usize).min(n - 1))
+            .map(|t| t.0)
+    };
     println!(
         "{} games, {} plies: mean {:?}, p99 {:?}, p99.9 {:?}, total {:?}",
         stats.games,
@@ -159,13 +166,7 @@ fn main() {
         at(0.999).unwrap_or_default(),
         total
     );
-    print_stats();
     for &(took, index) in sorted.iter().rev().take(8) {
         println!("  {took:?}  {}", stats.fens[index]);
     }
-}
-#[allow(dead_code)]
-fn print_stats() {
-    let s: Vec<u64> = chess_arbiter::dead::STATS.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect();
-    println!("liveness calls {} full {} chained {}", s[0], s[1], s[2]);
 }

@@ -12,9 +12,15 @@
 //!    proves unwinnability when the reachable set is small (blocked
 //!    positions, forced lines), and finds a mate when there is one in it.
 //!
+//! [`Position::is_dead`] (and so `outcome()`) runs these steps for both
+//! colours, cheapest first across them; a [`Game`](crate::Game) keeps each
+//! position's answer, and a move that can be taken back inherits a proof
+//! that the game is alive.
+//!
 //! A `Winnable` answer always comes with a line that was replayed and ends
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
+mod barrier;
 mod frozen;
 mod helpmate;
 mod reach;
@@ -133,7 +139,10 @@ fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
             Verdict::Unwinnable
         });
     }
-    if pos.has_insufficient_material(winner) || frozen::cannot_mate(pos, winner) {
+    if pos.has_insufficient_material(winner)
+        || frozen::cannot_mate(pos, winner)
+        || barrier::cannot_mate(pos, winner)
+    {
         return Some(Verdict::Unwinnable);
     }
     None
@@ -338,8 +347,10 @@ impl Position {
     /// a dead position, which ends the game as a draw (FIDE 5.2.2). Both
     /// colours are [`Winnability::Unwinnable`] (with the default budget;
     /// an undecided position is not called dead). Includes insufficient
-    /// material and stalemate. [`Position::outcome`] asks the same question
-    /// more cheaply, on the positions that look blocked.
+    /// material and stalemate. [`Position::outcome`] and
+    /// [`Game::outcome`](crate::Game::outcome) give the same answer: a short
+    /// look for a mating line shows most positions alive in microseconds,
+    /// and the full proof runs only where it finds none.
     ///
     /// ```
     /// use chess_arbiter::Position;
@@ -373,7 +384,6 @@ pub(crate) enum Liveness {
 /// cheap exact filter that proves ordinary positions alive), then the
 /// searches.
 pub(crate) fn liveness(pos: &Position) -> Liveness {
-    STATS[0].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
     let statics = [
         decide_statically(pos, Color::White),
         decide_statically(pos, Color::Black),
@@ -395,7 +405,6 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             return Liveness::Alive;
         }
     }
-    STATS[1].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
     // The colour with more to mate with first (the side to move on a tie):
     // its line is found sooner.
     let mut colors = [pos.turn(), !pos.turn()];
@@ -434,15 +443,21 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
 fn mating_force(pos: &Position, color: Color) -> u32 {
     use crate::Role;
     let count = |role| pos.pieces(color, role).len();
-    9 * count(Role::Queen) + 5 * count(Role::Rook) + 4 * count(Role::Pawn)
+    9 * count(Role::Queen)
+        + 5 * count(Role::Rook)
+        + 4 * count(Role::Pawn)
         + 2 * (count(Role::Knight) + count(Role::Bishop))
 }
 
 /// The life of `next`, reached from `prev` (whose life was `before`) by
 /// `m`: inherited when the move can be taken back, else [`liveness`].
-pub(crate) fn liveness_after(prev: &Position, before: Liveness, m: Move, next: &Position) -> Liveness {
+pub(crate) fn liveness_after(
+    prev: &Position,
+    before: Liveness,
+    m: Move,
+    next: &Position,
+) -> Liveness {
     if before == Liveness::Alive && returns_to(prev, m, next) {
-        STATS[2].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
         Liveness::Alive
     } else {
         liveness(next)
@@ -493,9 +508,6 @@ fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
     }
     false
 }
-
-#[doc(hidden)]
-pub static STATS: [core::sync::atomic::AtomicU64; 4] = [const { core::sync::atomic::AtomicU64::new(0) }; 4];
 
 /// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].
 pub(crate) fn is_dead(pos: &Position) -> bool {

@@ -570,11 +570,13 @@ impl Game {
         if self.ending.is_some() {
             return self.ending;
         }
-        self.position().outcome_given(|_| self.is_dead()).or_else(|| {
-            self.is_fivefold_repetition().then_some(Outcome::Draw {
-                reason: DrawReason::FivefoldRepetition,
+        self.position()
+            .outcome_given(|_| self.is_dead())
+            .or_else(|| {
+                self.is_fivefold_repetition().then_some(Outcome::Draw {
+                    reason: DrawReason::FivefoldRepetition,
+                })
             })
-        })
     }
 
     /// The outcome when `flagged`'s time runs out (FIDE 6.9): the other side

@@ -311,7 +311,7 @@ pub mod attacks;
 mod bitboard;
 mod castling;
 mod color;
-pub mod dead;
+mod dead;
 mod ending;
 mod fen;
 mod game;

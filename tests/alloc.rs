@@ -136,7 +136,10 @@ fn game_play_allocates_only_to_grow_and_claim_queries_never() {
             });
             // The game ruled on its position when the move was played:
             // asking again costs no proof, and no allocation.
-            assert_eq!(n, 0, "a claim query allocated in game {game_number} at ply {ply}");
+            assert_eq!(
+                n, 0,
+                "a claim query allocated in game {game_number} at ply {ply}"
+            );
         }
         // Each history doubles from its first capacity: a handful of
         // reallocations for 300 plies, not one per move.

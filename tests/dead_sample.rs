@@ -139,7 +139,10 @@ fn every_sample_verdict_is_right_or_unknown() {
                     | DrawReason::Stalemate
             })
         );
-        assert_eq!(over_by_death, is_dead, "{fen}: outcome {outcome:?}, is_dead {is_dead}");
+        assert_eq!(
+            over_by_death, is_dead,
+            "{fen}: outcome {outcome:?}, is_dead {is_dead}"
+        );
         let game_outcome = Game::from_position(pos.clone()).outcome();
         assert_eq!(game_outcome, outcome, "{fen}: Game::outcome");
         if slow {
