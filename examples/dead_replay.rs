@@ -166,6 +166,16 @@ fn main() {
         at(0.999).unwrap_or_default(),
         total
     );
+    let slow: Duration = sorted
+        .iter()
+        .map(|t| t.0)
+        .filter(|&t| t > Duration::from_millis(1))
+        .sum();
+    let slow_count = sorted
+        .iter()
+        .filter(|t| t.0 > Duration::from_millis(1))
+        .count();
+    println!("plies over 1 ms: {slow_count}, {slow:?} of the total; the slowest:");
     for &(took, index) in sorted.iter().rev().take(8) {
         println!("  {took:?}  {}", stats.fens[index]);
     }

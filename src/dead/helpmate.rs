@@ -108,12 +108,19 @@ impl Search<'_> {
         }
         let forced = moves.len() == 1;
         let next = if forced { depth } else { depth - 1 };
-        let ordered = order(pos, &moves, self.winner, self.corner);
-        for (i, &(_, m)) in ordered.iter().enumerate() {
-            let cost = i as u32;
-            if cost > discrepancies {
-                break;
+        let mut ordered = order(pos, &moves, self.winner, self.corner);
+        let wanted = (discrepancies as usize + 1).min(ordered.len());
+        if wanted > 8 {
+            ordered.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        for i in 0..wanted {
+            if wanted <= 8 {
+                // Only the best few are tried: select them, no full sort.
+                let best = (i..ordered.len()).max_by_key(|&j| ordered[j]).unwrap_or(i);
+                ordered.swap(i, best);
             }
+            let m = moves[0xffff - (ordered[i] & 0xffff) as usize];
+            let cost = i as u32;
             let mut child = pos.clone();
             child.play_unchecked(m);
             if self.line.try_push(m).is_err() {
@@ -155,20 +162,23 @@ fn may_check(pos: &Position, m: Move, king: Square) -> bool {
     attacks.contains(king)
 }
 
-/// The moves sorted best first for a helpmate by `winner`.
-fn order(
-    pos: &Position,
-    moves: &MoveList,
-    winner: Color,
-    corner: Square,
-) -> arrayvec::ArrayVec<(i32, Move), 256> {
-    let mut scored = arrayvec::ArrayVec::<(i32, Move), 256>::new();
+/// The moves with their scores for a helpmate by `winner`, unsorted: each
+/// a key with the score in the high bits and the move's index in the low
+/// 16, so that the greatest key is the best move. Past
+/// 256 moves the rest are left out: the search is a heuristic anyway.
+fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> ArrayVec<u64, 256> {
+    let mut scored = ArrayVec::new();
     let loser_king = pos.king(!winner);
     let target = king_target(pos, winner);
-    for &m in moves {
-        scored.push((score(pos, m, winner, (loser_king, target), corner), m));
+    for (i, &m) in moves.iter().enumerate() {
+        let score = score(pos, m, winner, (loser_king, target), corner);
+        // The score, shifted to be non-negative, above the move's index
+        // (counted down, so that on a tie the earlier move comes first).
+        let key = ((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64);
+        if scored.try_push(key).is_err() {
+            break;
+        }
     }
-    scored.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
     scored
 }
 
