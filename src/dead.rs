@@ -5,8 +5,9 @@
 //! Practical Algorithm for Chess Unwinnability", FUN 2022):
 //!
 //! 1. sound static rules: the material rule
-//!    ([`Position::has_insufficient_material`]) and a locked pawn structure
-//!    that no piece of the winner can ever see through ([`frozen`]);
+//!    ([`Position::has_insufficient_material`]), a locked pawn structure
+//!    that no piece of the winner can ever see through ([`frozen`]), and a
+//!    barrier of pawns that nothing can ever touch ([`barrier`]);
 //! 2. a helpmate search guided by heuristics ([`helpmate`]);
 //! 3. an exhaustive search of every reachable position ([`reach`]), which
 //!    proves unwinnability when the reachable set is small (blocked
