@@ -57,7 +57,7 @@ fn main() {
         if !right {
             wrong += 1;
             println!("WRONG {verdict} (file: {expected}) {color} {fen}");
-        } else if verbose && (verdict == Winnability::Unknown || took.as_millis() > 20) {
+        } else if verbose && (verdict == Winnability::Unknown || took.as_millis() > 1) {
             println!("{verdict} ({expected}) {:?} {color} {fen}", took);
         }
     }

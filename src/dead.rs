@@ -5,16 +5,23 @@
 //! Practical Algorithm for Chess Unwinnability", FUN 2022):
 //!
 //! 1. sound static rules: the material rule
-//!    ([`Position::has_insufficient_material`]) and a locked pawn structure
-//!    that no piece of the winner can ever see through ([`frozen`]);
+//!    ([`Position::has_insufficient_material`]), a locked pawn structure
+//!    that no piece of the winner can ever see through ([`frozen`]), and a
+//!    barrier of pawns that nothing can ever touch ([`barrier`]);
 //! 2. a helpmate search guided by heuristics ([`helpmate`]);
 //! 3. an exhaustive search of every reachable position ([`reach`]), which
 //!    proves unwinnability when the reachable set is small (blocked
 //!    positions, forced lines), and finds a mate when there is one in it.
 //!
+//! [`Position::is_dead`] (and so `outcome()`) runs these steps for both
+//! colours, cheapest first across them; a [`Game`](crate::Game) keeps each
+//! position's answer, and a move that can be taken back inherits a proof
+//! that the game is alive.
+//!
 //! A `Winnable` answer always comes with a line that was replayed and ends
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
+mod barrier;
 mod frozen;
 mod helpmate;
 mod reach;
@@ -68,6 +75,7 @@ impl fmt::Display for Winnability {
 }
 
 /// Positions left to visit.
+#[derive(Copy, Clone)]
 pub(crate) struct Budget {
     left: u64,
 }
@@ -132,8 +140,33 @@ fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
             Verdict::Unwinnable
         });
     }
-    if pos.has_insufficient_material(winner) || frozen::cannot_mate(pos, winner) {
+    if pos.has_insufficient_material(winner)
+        || frozen::cannot_mate(pos, winner)
+        || barrier::cannot_mate(pos, winner)
+    {
         return Some(Verdict::Unwinnable);
+    }
+    None
+}
+
+/// The memory of a quick search: small enough for the stack.
+const QUICK_TABLE: usize = 256;
+
+/// Positions a quick look for a mating line may visit, per colour: a few
+/// microseconds.
+pub(crate) const QUICK_BUDGET: u64 = 160;
+
+/// A mating line for `winner` found by a short, narrow helpmate search that
+/// needs no heap, or `None`.
+fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<helpmate::Line> {
+    let mut table = [0; QUICK_TABLE];
+    let share = budget.left / 2;
+    for corner in 0..2 {
+        if let Some(line) = budget.part(share, |b| {
+            helpmate::search(pos, winner, b, (60, 1), corner, &mut table)
+        }) {
+            return Some(line);
+        }
     }
     None
 }
@@ -144,31 +177,65 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         return verdict;
     }
     let mut budget = Budget::new(nodes);
-    let checked = |line: Vec<Move>| {
-        if mates(pos, winner, &line) {
-            Verdict::Winnable(line)
+    if let Some(line) = budget.part(QUICK_BUDGET, |b| quick_line(pos, winner, b)) {
+        return if mates(pos, winner, &line) {
+            Verdict::Winnable(line.to_vec())
         } else {
             Verdict::Unknown
-        }
-    };
-    // A quick, narrow helpmate search finds most lines in a few hundred nodes.
-    for corner in 0..2 {
-        if let Some(line) = budget.part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
-        {
-            return checked(line);
-        }
+        };
     }
-    // Small reachable sets: blocked positions and forced lines.
-    // A wider look for a line before the costly exhaustive search.
+    search(pos, winner, &mut budget)
+}
+
+/// The searches that follow the quick look of [`solve`]: [`narrow`], then
+/// [`wide`].
+fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
+    narrow(pos, winner, budget).unwrap_or_else(|| wide(pos, winner, budget))
+}
+
+/// `line` as a verdict: winnable if it is checked to mate.
+fn checked(pos: &Position, winner: Color, line: &[Move]) -> Verdict {
+    if mates(pos, winner, line) {
+        Verdict::Winnable(line.to_vec())
+    } else {
+        Verdict::Unknown
+    }
+}
+
+/// The memory of the searches after the quick look.
+const TABLE: usize = 1 << 14;
+
+/// A narrow helpmate search, which finds most lines in a few hundred nodes.
+fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict> {
+    let mut table = alloc::vec![0; TABLE];
     for corner in 0..2 {
-        if let Some(line) = budget.part(budget.left / 16, |b| {
-            helpmate::search(pos, winner, b, 40, 3, corner)
+        if let Some(line) = budget.part(1_000, |b| {
+            helpmate::search(pos, winner, b, (60, 2), corner, &mut table)
         }) {
-            return checked(line);
+            return Some(checked(pos, winner, &line));
         }
     }
-    // Without pawns the reachable set is small only when the pieces are
-    // hemmed in: a short look, and the rest of the budget goes to lines.
+    None
+}
+
+/// The costly searches: wider helpmate searches, the exhaustive search of
+/// a small reachable set, then deep helpmate searches.
+fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
+    let checked = |line: helpmate::Line| checked(pos, winner, &line);
+    let mut table = alloc::vec![0; TABLE];
+    // Wider looks for a line before the costly exhaustive search.
+    for shape in [(40, 3), (40, 4)] {
+        for corner in 0..2 {
+            if let Some(line) = budget.part(budget.left / 16, |b| {
+                helpmate::search(pos, winner, b, shape, corner, &mut table)
+            }) {
+                return checked(line);
+            }
+        }
+    }
+    // Small reachable sets: blocked positions and forced lines. Without
+    // pawns the reachable set is small only when the pieces are hemmed in:
+    // a short look, and the rest of the budget goes to lines.
     let pawnless = pos.by_role(crate::Role::Pawn).is_empty();
     let share = if pawnless {
         (budget.left / 2).min(20_000)
@@ -177,15 +244,21 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
     };
     let limit = share.min(200_000) as usize;
     match budget.part(share, |b| reach::explore(pos, winner, b, limit)) {
-        reach::Reach::Mate(line) => return checked(line),
+        reach::Reach::Mate(line) => {
+            return if mates(pos, winner, &line) {
+                Verdict::Winnable(line)
+            } else {
+                Verdict::Unknown
+            };
+        }
         reach::Reach::Exhausted => return Verdict::Unwinnable,
         reach::Reach::GaveUp => {}
     }
-    for (depth, discrepancies) in [(40, 4), (80, 200)] {
+    for shape in [(40, 4), (80, 200)] {
         for corner in 0..4 {
             let share = budget.left / (8 - corner as u64);
             if let Some(line) = budget.part(share, |b| {
-                helpmate::search(pos, winner, b, depth, discrepancies, corner)
+                helpmate::search(pos, winner, b, shape, corner, &mut table)
             }) {
                 return checked(line);
             }
@@ -275,8 +348,10 @@ impl Position {
     /// a dead position, which ends the game as a draw (FIDE 5.2.2). Both
     /// colours are [`Winnability::Unwinnable`] (with the default budget;
     /// an undecided position is not called dead). Includes insufficient
-    /// material and stalemate. [`Position::outcome`] asks the same question
-    /// more cheaply, on the positions that look blocked.
+    /// material and stalemate. [`Position::outcome`] and
+    /// [`Game::outcome`](crate::Game::outcome) give the same answer: a short
+    /// look for a mating line shows most positions alive in microseconds,
+    /// and the full proof runs only where it finds none.
     ///
     /// ```
     /// use chess_arbiter::Position;
@@ -286,121 +361,156 @@ impl Position {
     /// assert!(!Position::new().is_dead());
     /// ```
     pub fn is_dead(&self) -> bool {
-        self.winnability(Color::White) == Winnability::Unwinnable
-            && self.winnability(Color::Black) == Winnability::Unwinnable
+        is_dead(self)
     }
 }
 
-/// `true` if the position may be dead beyond the material rule and is worth
-/// a proof, by a cheap look that keeps [`Position::outcome`] cheap on the
-/// positions of real games:
-///
-/// - locked pawns: every pawn is, or will be after its pushes, stuck
-///   behind a pawn, no pawn can ever meet an enemy pawn to capture on its
-///   way, and each side either has no queen, rook or knight or is already
-///   proved unable to mate by the static rules; or
-/// - a forced line: the side to move has at most two moves, none mates, and
-///   each leads to a position that looks dead in turn (a few plies deep).
-///
-/// `legal_moves` is the number of moves of the side to move.
-fn looks_blocked(pos: &Position, legal_moves: u64, plies: u32) -> bool {
-    if pawns_look_locked(pos) {
-        return true;
+/// What is known of a position's life: [`Game`](crate::Game) keeps it for
+/// every position it passed, so that a move that can be taken back inherits
+/// the proof made before it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Liveness {
+    /// Some colour can still mate: a line was found (or inherited).
+    Alive,
+    /// Neither proved dead nor alive: not dead, as [`Position::is_dead`] says.
+    Open,
+    /// Both colours proved unwinnable: [`Position::is_dead`].
+    Dead,
+}
+
+/// [`Position::is_dead`] with its evidence: [`Liveness::Dead`] exactly when
+/// both colours are [`Winnability::Unwinnable`]. The steps are those of
+/// [`solve`] with the same budgets, taken cheapest first across both
+/// colours: the static rules, then the quick look for a mating line (the
+/// cheap exact filter that proves ordinary positions alive), then the
+/// searches.
+pub(crate) fn liveness(pos: &Position) -> Liveness {
+    let statics = [
+        decide_statically(pos, Color::White),
+        decide_statically(pos, Color::Black),
+    ];
+    if statics
+        .iter()
+        .any(|s| matches!(s, Some(Verdict::Winnable(_))))
+    {
+        return Liveness::Alive;
     }
-    if legal_moves > 2 || plies == 0 {
+    let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
+    for color in Color::ALL {
+        let budget = &mut budgets[color as usize];
+        if statics[color as usize].is_none()
+            && budget
+                .part(QUICK_BUDGET, |b| quick_line(pos, color, b))
+                .is_some()
+        {
+            return Liveness::Alive;
+        }
+    }
+    // The colour with more to mate with first (the side to move on a tie):
+    // its line is found sooner.
+    let mut colors = [pos.turn(), !pos.turn()];
+    if mating_force(pos, colors[1]) > mating_force(pos, colors[0]) {
+        colors.reverse();
+    }
+    let mut open = [false; 2];
+    for color in colors {
+        if statics[color as usize].is_none() {
+            match narrow(pos, color, &mut budgets[color as usize]) {
+                Some(Verdict::Winnable(_)) => return Liveness::Alive,
+                Some(_) => open[color as usize] = true,
+                None => {}
+            }
+        }
+    }
+    for color in colors {
+        if statics[color as usize].is_some() || open[color as usize] {
+            continue; // proved unwinnable, or decided by the narrow search
+        }
+        match wide(pos, color, &mut budgets[color as usize]) {
+            Verdict::Winnable(_) => return Liveness::Alive,
+            Verdict::Unknown => open[color as usize] = true,
+            Verdict::Unwinnable => {}
+        }
+    }
+    if open.contains(&true) {
+        Liveness::Open
+    } else {
+        Liveness::Dead
+    }
+}
+
+/// A rough measure of what `color` can mate with: which colour's line a
+/// search finds sooner.
+fn mating_force(pos: &Position, color: Color) -> u32 {
+    use crate::Role;
+    let count = |role| pos.pieces(color, role).len();
+    9 * count(Role::Queen)
+        + 5 * count(Role::Rook)
+        + 4 * count(Role::Pawn)
+        + 2 * (count(Role::Knight) + count(Role::Bishop))
+}
+
+/// The life of `next`, reached from `prev` (whose life was `before`) by
+/// `m`: inherited when the move can be taken back, else [`liveness`].
+pub(crate) fn liveness_after(
+    prev: &Position,
+    before: Liveness,
+    m: Move,
+    next: &Position,
+) -> Liveness {
+    if before == Liveness::Alive && returns_to(prev, m, next) {
+        Liveness::Alive
+    } else {
+        liveness(next)
+    }
+}
+
+/// `true` if `prev` can be reached again from `next`, which `m` led to: the
+/// opponent makes a quiet move, `m` is taken back, then the opponent's
+/// move. Whatever can happen from `prev` can then happen from `next`.
+fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
+    use crate::{MoveKind, Role};
+    if m.kind() != MoveKind::Normal
+        || m.promotion_role().is_some()
+        || next.halfmove_clock() == 0
+        || prev.ep.is_some()
+        || prev.castling != next.castling
+    {
         return false;
     }
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let replies = child.count_legal_moves();
-        if replies == 0 {
-            if child.is_check() {
-                return false; // a mate on the board: not dead
-            }
+    let back = Move::new(m.to(), m.from());
+    let pawns = next.by_role(Role::Pawn);
+    let mut tries = 0;
+    for y in next.legal_moves() {
+        if y.kind() != MoveKind::Normal
+            || pawns.contains(y.from())
+            || next.by_color(prev.turn()).contains(y.to())
+        {
             continue;
         }
-        if !child.is_insufficient_material() && !looks_blocked(&child, replies, plies - 1) {
+        tries += 1;
+        if tries > 4 {
             return false;
         }
-    }
-    true
-}
-
-/// The locked-pawns half of [`looks_blocked`].
-fn pawns_look_locked(pos: &Position) -> bool {
-    use crate::Role;
-    let pawns = pos.by_role(Role::Pawn);
-    if pawns.is_empty() {
-        return false;
-    }
-    for color in Color::ALL {
-        // Every square the pawns of `color` can push to before a pawn stops
-        // them (a fill along the files, blocked by pawns): none may attack
-        // an enemy pawn, none may be on the last rank.
-        let step = if color == Color::White { 8 } else { -8 };
-        let last_rank = crate::Bitboard::from_rank(crate::Rank::Eighth.relative_to(color));
-        let mut path = pos.pieces(color, Role::Pawn);
-        for _ in 0..6 {
-            path |= path.shift(step) & !pawns;
+        let mut there = next.clone();
+        there.play_unchecked(y);
+        if there.castling != next.castling || !there.is_legal(back) {
+            continue;
         }
-        if (path & last_rank).any()
-            || (frozen::pawn_attacks(path, color) & pos.pieces(!color, Role::Pawn)).any()
-        {
-            return false;
+        there.play_unchecked(back);
+        let undo = Move::new(y.to(), y.from());
+        if !there.is_legal(undo) {
+            continue;
+        }
+        there.play_unchecked(undo);
+        if reach::same(&there, prev) {
+            return true;
         }
     }
-    let strong = pos.by_role(Role::Queen) | pos.by_role(Role::Rook) | pos.by_role(Role::Knight);
-    Color::ALL
-        .into_iter()
-        .all(|color| (pos.by_color(color) & strong).is_empty() || frozen::cannot_mate(pos, color))
+    false
 }
 
-/// The budget of the dead-position test in [`Position::outcome`], per
-/// colour: small, so that the outcome of every ply stays cheap.
-pub(crate) const OUTCOME_BUDGET: u64 = 100_000;
-
-/// `true` if `winner` is proved unwinnable within `nodes` positions: the
-/// static rules, a short helpmate search (a line found ends it), then the
-/// exhaustive search of a small reachable set.
-fn unwinnable_within(pos: &Position, winner: Color, nodes: u64) -> bool {
-    match decide_statically(pos, winner) {
-        Some(Verdict::Unwinnable) => return true,
-        Some(_) => return false,
-        None => {}
-    }
-    let mut budget = Budget::new(nodes);
-    for corner in 0..2 {
-        if budget
-            .part(1_000, |b| helpmate::search(pos, winner, b, 60, 2, corner))
-            .is_some()
-        {
-            return false;
-        }
-    }
-    let limit = budget.left as usize;
-    matches!(
-        reach::explore(pos, winner, &mut budget, limit),
-        reach::Reach::Exhausted
-    )
-}
-
-/// The dead-position test of [`Position::outcome`]: both colours proved
-/// unwinnable within [`OUTCOME_BUDGET`] positions each (a tenth of it when
-/// the static rules prove neither), on the positions [`looks_blocked`]
-/// lets through.
-pub(crate) fn is_dead_for_outcome(pos: &Position, legal_moves: u64) -> bool {
-    if !looks_blocked(pos, legal_moves, 3) {
-        return false;
-    }
-    // Half proved already: worth the full outcome budget for the other
-    // colour. Otherwise a tenth of it (an open-looking position where
-    // kings can still take pawns).
-    let budget = if frozen::cannot_mate(pos, Color::White) || frozen::cannot_mate(pos, Color::Black)
-    {
-        OUTCOME_BUDGET
-    } else {
-        OUTCOME_BUDGET / 10
-    };
-    unwinnable_within(pos, Color::White, budget) && unwinnable_within(pos, Color::Black, budget)
+/// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].
+pub(crate) fn is_dead(pos: &Position) -> bool {
+    liveness(pos) == Liveness::Dead
 }

@@ -45,6 +45,8 @@ pub struct Game {
     pub(crate) positions: Vec<Position>,
     /// `keys[i]` is `positions[i].repetition_key()` (FIDE 9.2 identity).
     pub(crate) keys: Vec<u64>,
+    /// `life[i]`: what is known of `positions[i]` being dead (FIDE 5.2.2).
+    life: Vec<crate::dead::Liveness>,
     moves: Vec<Move>,
     /// An ending recorded in the current position: resignation, agreement
     /// or an accepted draw claim.
@@ -84,9 +86,12 @@ impl Game {
         positions.push(start);
         let mut keys = Vec::with_capacity(64);
         keys.push(key);
+        let mut life = Vec::with_capacity(64);
+        life.push(crate::dead::liveness(&positions[0]));
         Game {
             positions,
             keys,
+            life,
             moves: Vec::with_capacity(64),
             ending: None,
         }
@@ -190,6 +195,12 @@ impl Game {
         Ok(())
     }
 
+    /// [`Position::is_dead`] of the current position, as proved when the
+    /// game reached it.
+    fn is_dead(&self) -> bool {
+        self.life[self.life.len() - 1] == crate::dead::Liveness::Dead
+    }
+
     /// [`Game::outcome`] when the side to move has a legal move (so neither
     /// checkmate nor stalemate): without generating moves.
     fn over_with_moves_left(&self) -> Option<Outcome> {
@@ -199,7 +210,7 @@ impl Game {
             self.ending
         } else if pos.is_insufficient_material() {
             draw(DrawReason::InsufficientMaterial)
-        } else if crate::dead::is_dead_for_outcome(pos, pos.count_legal_moves()) {
+        } else if self.is_dead() {
             draw(DrawReason::DeadPosition)
         } else if pos.halfmove_clock() >= 150 {
             draw(DrawReason::SeventyFiveMoves)
@@ -291,6 +302,9 @@ impl Game {
     }
 
     fn push(&mut self, m: Move, next: Position) {
+        let life = self.life[self.life.len() - 1];
+        let life = crate::dead::liveness_after(self.position(), life, m, &next);
+        self.life.push(life);
         self.keys.push(next.repetition_key());
         self.positions.push(next);
         self.moves.push(m);
@@ -328,6 +342,7 @@ impl Game {
         let m = self.moves.pop()?;
         self.positions.pop();
         self.keys.pop();
+        self.life.pop();
         Some(m)
     }
 
@@ -555,11 +570,13 @@ impl Game {
         if self.ending.is_some() {
             return self.ending;
         }
-        self.position().outcome().or_else(|| {
-            self.is_fivefold_repetition().then_some(Outcome::Draw {
-                reason: DrawReason::FivefoldRepetition,
+        self.position()
+            .outcome_given(|_| self.is_dead())
+            .or_else(|| {
+                self.is_fivefold_repetition().then_some(Outcome::Draw {
+                    reason: DrawReason::FivefoldRepetition,
+                })
             })
-        })
     }
 
     /// The outcome when `flagged`'s time runs out (FIDE 6.9): the other side

@@ -243,13 +243,10 @@ impl Position {
     /// the seventy-five-move rule (9.6.2: 150 half-moves without a capture
     /// or pawn move, unless the last one mated or stalemated).
     ///
-    /// So that asking after every move stays cheap, the dead-position proof
-    /// is tried only where a quick look finds locked pawns (every pawn stopped
-    /// by a pawn ahead on its file, no pawn capture in sight, no queen, rook
-    /// or knight free to roam) or a forced line (at most two moves, each
-    /// leading to such a position), with a budget of 100,000 positions per
-    /// colour; [`Position::is_dead`] tries every position with the full
-    /// budget. Repetitions need the game's history: see
+    /// A dead position here is exactly one that [`Position::is_dead`] proves.
+    /// Ordinary positions are shown alive by a short look for a mating line
+    /// (a few microseconds); the full proof runs only where that finds none.
+    /// Repetitions need the game's history: see
     /// [`Game::outcome`](crate::Game::outcome).
     ///
     /// ```
@@ -264,8 +261,14 @@ impl Position {
     /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::DeadPosition }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        let legal_moves = self.count_legal_moves();
-        if legal_moves == 0 {
+        self.outcome_given(crate::dead::is_dead)
+    }
+
+    /// [`Position::outcome`], with `is_dead` answering
+    /// [`Position::is_dead`] (a [`Game`](crate::Game) knows it already
+    /// for most positions).
+    pub(crate) fn outcome_given(&self, is_dead: impl FnOnce(&Position) -> bool) -> Option<Outcome> {
+        if !self.has_legal_moves() {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.turn(),
@@ -282,7 +285,7 @@ impl Position {
                 reason: DrawReason::InsufficientMaterial,
             });
         }
-        if crate::dead::is_dead_for_outcome(self, legal_moves) {
+        if is_dead(self) {
             return Some(Outcome::Draw {
                 reason: DrawReason::DeadPosition,
             });

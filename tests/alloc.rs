@@ -114,12 +114,12 @@ fn game_play_allocates_only_to_grow_and_claim_queries_never() {
             let moves = game.position().legal_moves();
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             let m = moves[(seed >> 33) as usize % moves.len()];
-            // `Game::play` refuses a move in a dead position (FIDE 5.2.2):
-            // where the position looks blocked, that proof's search table
-            // is the only other allocation it makes.
-            let (dead_proof, _) = allocations_of(|| game.position().outcome());
+            // `Game::play` rules on the position it leads to (FIDE 5.2.2):
+            // where a short look finds no mating line, the full proof's
+            // search table is the only other allocation it makes.
             let (n, result) = allocations_of(|| game.play(m));
             result.unwrap_or_else(|e| panic!("game {game_number} ply {ply}: {e}"));
+            let (dead_proof, _) = allocations_of(|| game.position().outcome());
             if dead_proof == 0 {
                 growth += n;
             }
@@ -134,16 +134,12 @@ fn game_play_allocates_only_to_grow_and_claim_queries_never() {
                     game.outcome(),
                 )
             });
-            // The one allocation allowed: the dead-position proof (FIDE
-            // 5.2.2) that `outcome()` runs on a blocked-looking position
-            // needs a search table; every claim query asks `outcome()`.
-            if n != 0 {
-                let (dead_proof, _) = allocations_of(|| game.position().outcome());
-                assert!(
-                    dead_proof != 0,
-                    "a claim query allocated in game {game_number} at ply {ply}"
-                );
-            }
+            // The game ruled on its position when the move was played:
+            // asking again costs no proof, and no allocation.
+            assert_eq!(
+                n, 0,
+                "a claim query allocated in game {game_number} at ply {ply}"
+            );
         }
         // Each history doubles from its first capacity: a handful of
         // reallocations for 300 plies, not one per move.

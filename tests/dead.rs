@@ -66,6 +66,84 @@ fn a_chain_that_looks_dead_is_opened_by_a_knight_sacrifice() {
 }
 
 #[test]
+fn boxed_king_behind_its_own_pawns_is_ruled_dead_by_outcome() {
+    // The rook and king are walled in by their own pawns: outcome() rules
+    // it, as is_dead() proves it (one answer).
+    let fen = "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1";
+    let p = pos(fen);
+    assert!(p.is_dead(), "{fen}");
+    let dead = Some(Outcome::Draw {
+        reason: DrawReason::DeadPosition,
+    });
+    assert_eq!(p.outcome(), dead, "{fen}");
+    assert_eq!(Game::from_position(p).outcome(), dead, "{fen}");
+}
+
+#[test]
+fn pawns_that_cannot_pass_a_permanent_barrier_cannot_mate() {
+    // The pawns on the sixth and seventh ranks block each other for ever;
+    // White's king and the pawns below cannot get past them to Black's king.
+    let fen = "2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    let fen = "1b1k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    // Without the barrier's seventh rank the king walks through.
+    assert_winnable(
+        "2k5/8/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1",
+        Color::White,
+    );
+}
+
+#[test]
+fn game_outcome_and_position_outcome_agree_with_is_dead_along_games() {
+    // Seeded games that prefer captures and pawn moves, so that they reach
+    // endings: after every move the game's ruling (inherited across moves
+    // that can be taken back) is the position's, and a dead position is
+    // ruled exactly when is_dead() proves it.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..3 {
+        let mut game = Game::new();
+        for _ in 0..300 {
+            let p = game.position().clone();
+            let outcome = game.outcome();
+            assert_eq!(outcome, p.outcome(), "{}", p.fen());
+            let dead_ruled = matches!(
+                outcome,
+                Some(Outcome::Draw {
+                    reason: DrawReason::DeadPosition
+                        | DrawReason::InsufficientMaterial
+                        | DrawReason::Stalemate
+                })
+            );
+            if outcome.is_none() || dead_ruled {
+                assert_eq!(dead_ruled, p.is_dead(), "{}", p.fen());
+            }
+            if outcome.is_some() {
+                break;
+            }
+            let moves = p.legal_moves();
+            let forcing: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    p.piece_at(m.to()).is_some()
+                        || p.piece_at(m.from()).map(|pc| pc.role) == Some(chess_arbiter::Role::Pawn)
+                })
+                .collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pool: &[_] = if forcing.is_empty() || seed % 3 == 0 {
+                &moves
+            } else {
+                &forcing
+            };
+            game.play(pool[(seed >> 8) as usize % pool.len()]).unwrap();
+        }
+    }
+}
+
+#[test]
 fn a_side_that_has_mated_has_an_empty_helpmate() {
     let p = pos("7k/5KQ1/8/8/8/8/8/8 b - - 0 1");
     assert_eq!(p.helpmate(Color::White), Some(Vec::new()));

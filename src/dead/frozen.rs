@@ -93,7 +93,7 @@ pub(crate) fn cannot_mate(pos: &Position, winner: Color) -> bool {
 /// The squares a piece of `role` can ever stand on, starting from `sq`,
 /// with `pawns` as walls, and the squares it can ever attack from them. A king
 /// never stands where an enemy pawn attacks (`forbidden_for_king`).
-fn region(
+pub(super) fn region(
     role: Role,
     sq: Square,
     pawns: Bitboard,

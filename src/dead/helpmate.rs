@@ -12,19 +12,21 @@
 
 use super::Budget;
 use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use alloc::vec;
-use alloc::vec::Vec;
+use arrayvec::ArrayVec;
 
 /// The longest line searched, in plies, forced moves included.
-const MAX_PLY: usize = 160;
+pub(crate) const MAX_PLY: usize = 160;
+
+/// A mating line: at most [`MAX_PLY`] moves, without heap.
+pub(crate) type Line = ArrayVec<Move, MAX_PLY>;
 
 struct Search<'a> {
     winner: Color,
     budget: &'a mut Budget,
     /// Per slot: the key's high bits, and the depth and discrepancies the
-    /// position was searched with (low two bytes).
-    table: Vec<u64>,
-    line: Vec<Move>,
+    /// position was searched with (low two bytes). A power of two long.
+    table: &'a mut [u64],
+    line: Line,
     /// Where the losing king is sent.
     corner: Square,
 }
@@ -33,22 +35,25 @@ struct Search<'a> {
 /// within the budget. Limited discrepancy search: the heuristic's first
 /// choice is free, the i-th best move costs i of the `discrepancies`
 /// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
-/// have at most `depth` unforced moves.
+/// have at most `depth` unforced moves. `table` (a power of two long, the
+/// caller's memory, so that a short search needs no heap) remembers the
+/// positions searched.
 pub(super) fn search(
     root: &Position,
     winner: Color,
     budget: &mut Budget,
-    depth: u32,
-    discrepancies: u32,
+    (depth, discrepancies): (u32, u32),
     corner: usize,
-) -> Option<Vec<Move>> {
+    table: &mut [u64],
+) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
+    table.fill(0);
     let mut search = Search {
         winner,
         budget,
-        table: vec![0; 1 << 14],
-        line: Vec::with_capacity(MAX_PLY),
+        table,
+        line: Line::new(),
         corner,
     };
     for k in 0..=discrepancies {
@@ -92,26 +97,35 @@ impl Search<'_> {
 
         if pos.turn() == self.winner {
             // A mate in one ends the line at once.
-            for &m in &moves {
+            let king = pos.king(!self.winner);
+            for &m in moves.iter().filter(|&&m| may_check(pos, m, king)) {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 if child.is_check() && !child.has_legal_moves() {
-                    self.line.push(m);
-                    return true;
+                    return self.line.try_push(m).is_ok();
                 }
             }
         }
         let forced = moves.len() == 1;
         let next = if forced { depth } else { depth - 1 };
-        let ordered = order(pos, &moves, self.winner, self.corner);
-        for (i, &(_, m)) in ordered.iter().enumerate() {
-            let cost = i as u32;
-            if cost > discrepancies {
-                break;
+        let mut ordered = order(pos, &moves, self.winner, self.corner);
+        let wanted = (discrepancies as usize + 1).min(ordered.len());
+        if wanted > 8 {
+            ordered.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        for i in 0..wanted {
+            if wanted <= 8 {
+                // Only the best few are tried: select them, no full sort.
+                let best = (i..ordered.len()).max_by_key(|&j| ordered[j]).unwrap_or(i);
+                ordered.swap(i, best);
             }
+            let m = moves[0xffff - (ordered[i] & 0xffff) as usize];
+            let cost = i as u32;
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.line.push(m);
+            if self.line.try_push(m).is_err() {
+                return false;
+            }
             if self.dfs(&child, next, discrepancies - cost) {
                 return true;
             }
@@ -124,23 +138,70 @@ impl Search<'_> {
     }
 }
 
-/// The moves sorted best first for a helpmate by `winner`.
-fn order(
-    pos: &Position,
-    moves: &MoveList,
-    winner: Color,
-    corner: Square,
-) -> arrayvec::ArrayVec<(i32, Move), 256> {
-    let mut scored = arrayvec::ArrayVec::<(i32, Move), 256>::new();
-    let loser_king = pos.king(!winner);
-    for &m in moves {
-        scored.push((score(pos, m, winner, loser_king, corner), m));
+/// `false` if `m` certainly gives no check to the king on `king`: the piece
+/// does not attack it from its new square and did not stand on a line
+/// through it (no discovered check). Saves playing most moves in the look
+/// for a mate in one.
+fn may_check(pos: &Position, m: Move, king: Square) -> bool {
+    if m.kind() != crate::MoveKind::Normal || m.promotion_role().is_some() {
+        return true;
     }
-    scored.sort_unstable_by_key(|&(score, _)| core::cmp::Reverse(score));
+    let (from, to) = (m.from(), m.to());
+    if crate::attacks::line(from, king).any() {
+        return true;
+    }
+    let occupied = pos.occupied().without(from);
+    let attacks = match pos.role_at(from) {
+        Some(Role::Knight) => crate::attacks::knight(to),
+        Some(Role::Bishop) => crate::attacks::bishop(to, occupied),
+        Some(Role::Rook) => crate::attacks::rook(to, occupied),
+        Some(Role::Queen) => crate::attacks::queen(to, occupied),
+        Some(Role::Pawn) => crate::attacks::pawn(pos.turn(), to),
+        _ => Bitboard::EMPTY,
+    };
+    attacks.contains(king)
+}
+
+/// The moves with their scores for a helpmate by `winner`, unsorted: each
+/// a key with the score in the high bits and the move's index in the low
+/// 16, so that the greatest key is the best move. Past
+/// 256 moves the rest are left out: the search is a heuristic anyway.
+fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> ArrayVec<u64, 256> {
+    let mut scored = ArrayVec::new();
+    let loser_king = pos.king(!winner);
+    let target = king_target(pos, winner);
+    for (i, &m) in moves.iter().enumerate() {
+        let score = score(pos, m, winner, (loser_king, target), corner);
+        // The score, shifted to be non-negative, above the move's index
+        // (counted down, so that on a tie the earlier move comes first).
+        let key = ((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64);
+        if scored.try_push(key).is_err() {
+            break;
+        }
+    }
     scored
 }
 
-fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Square) -> i32 {
+/// Where the winner's king goes when it has nothing but pawns and none of
+/// them can run: to the nearest enemy pawn, to take it and free a file.
+fn king_target(pos: &Position, winner: Color) -> Option<Square> {
+    let ours = pos.by_color(winner);
+    let pawns = pos.by_role(Role::Pawn);
+    if (ours & !pawns & !pos.by_role(Role::King)).any() {
+        return None;
+    }
+    let theirs = pos.pieces(!winner, Role::Pawn);
+    let king = pos.king(winner);
+    theirs.into_iter().min_by_key(|&sq| distance(king, sq))
+}
+
+fn score(
+    pos: &Position,
+    m: Move,
+    winner: Color,
+    (loser_king, target): (Square, Option<Square>),
+    corner: Square,
+) -> i32 {
     let from = m.from();
     let to = m.to();
     let Some(role) = pos.role_at(from) else {
@@ -175,6 +236,8 @@ fn score(pos: &Position, m: Move, winner: Color, loser_king: Square, corner: Squ
         };
         if role == Role::Pawn {
             s += 60 + 10 * relative_rank(to, winner);
+        } else if let (Role::King, Some(target)) = (role, target) {
+            s += 60 * (distance(from, target) - distance(to, target));
         } else {
             // Close in, but a piece already near the king has done its part.
             let approach = distance(from, loser_king).max(role_reach(role))

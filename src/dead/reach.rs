@@ -81,7 +81,7 @@ impl Seen {
 }
 
 /// The same position for the search: clocks ignored.
-fn same(a: &Position, b: &Position) -> bool {
+pub(super) fn same(a: &Position, b: &Position) -> bool {
     a.by_role == b.by_role
         && a.by_color == b.by_color
         && a.turn == b.turn

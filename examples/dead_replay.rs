@@ -1,0 +1,182 @@
+//! Times the ruling after every move: replays whole games through
+//! `Game::play` then `Game::outcome`, timing each ply, and prints the mean,
+//! the 99th and 99.9th percentiles and the slowest ply with its FEN.
+//!
+//! ```text
+//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S]
+//! ```
+//!
+//! FILE is a JSON-lines file of games with `start_fen` and `plies[].uci`
+//! (the format of `tests/data/games.jsonl`; `-` reads standard input, so a
+//! compressed file can be piped in). `--random N` adds N seeded random-play
+//! games of its own, half of them uniform and half preferring captures and
+//! pawn moves, so that they reach endings; each is played to its end or to
+//! 1,000 plies.
+
+use chess_arbiter::{Game, Move, Position};
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+struct Stats {
+    times: Vec<(Duration, usize)>,
+    fens: Vec<String>,
+    games: usize,
+}
+
+impl Stats {
+    /// Replays `moves` from `start`, timing each ply.
+    fn replay(&mut self, start: &Position, moves: &[Move]) {
+        let mut game = Game::from_position(start.clone());
+        self.games += 1;
+        for &m in moves {
+            let begin = Instant::now();
+            let played = game.play(m);
+            let outcome = game.outcome();
+            let took = begin.elapsed();
+            std::hint::black_box(outcome);
+            if played.is_err() {
+                break;
+            }
+            self.fens.push(game.position().fen());
+            self.times.push((took, self.fens.len() - 1));
+        }
+    }
+}
+
+/// A seeded random game: uniform moves, or (when `endings`) captures and
+/// pawn moves first, so that the game reaches an ending.
+fn random_game(seed: u64, endings: bool) -> (Position, Vec<Move>) {
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut game = Game::new();
+    let mut moves = Vec::new();
+    for _ in 0..1000 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        let m = if endings && next() % 4 != 0 {
+            let zeroing: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    pos.piece_at(m.to()).is_some()
+                        || pos
+                            .piece_at(m.from())
+                            .is_some_and(|p| p.role == chess_arbiter::Role::Pawn)
+                })
+                .collect();
+            if zeroing.is_empty() {
+                legal[next() as usize % legal.len()]
+            } else {
+                zeroing[next() as usize % zeroing.len()]
+            }
+        } else {
+            legal[next() as usize % legal.len()]
+        };
+        if game.play(m).is_err() {
+            break;
+        }
+        moves.push(m);
+    }
+    (Position::new(), moves)
+}
+
+fn main() {
+    let mut stats = Stats {
+        times: Vec::new(),
+        fens: Vec::new(),
+        games: 0,
+    };
+    let mut random = 0;
+    let mut seed = 1;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--random" => {
+                random = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--random N")
+            }
+            "--seed" => seed = args.next().and_then(|n| n.parse().ok()).expect("--seed S"),
+            _ => files.push(arg),
+        }
+    }
+    for file in &files {
+        let mut text = String::new();
+        if file == "-" {
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .expect("standard input");
+        } else {
+            text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+            let fen = record["start_fen"].as_str().expect("start_fen");
+            let chess960 = record["chess960"].as_bool().unwrap_or(false);
+            let mode = if chess960 {
+                chess_arbiter::CastlingMode::Chess960
+            } else {
+                chess_arbiter::CastlingMode::Standard
+            };
+            let start = Position::from_fen_with_mode(fen, mode).expect("a valid FEN");
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for ply in record["plies"].as_array().into_iter().flatten() {
+                let Some(uci) = ply["uci"].as_str() else {
+                    break;
+                };
+                let Ok(m) = pos.parse_uci(uci) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+                moves.push(m);
+            }
+            stats.replay(&start, &moves);
+        }
+    }
+    for i in 0..random {
+        let (start, moves) = random_game(seed + i, i % 2 == 1);
+        stats.replay(&start, &moves);
+    }
+    let n = stats.times.len().max(1);
+    let total: Duration = stats.times.iter().map(|t| t.0).sum();
+    let mut sorted: Vec<_> = stats.times.clone();
+    sorted.sort();
+    let at = |q: f64| {
+        sorted
+            .get(((n as f64 * q) as usize).min(n - 1))
+            .map(|t| t.0)
+    };
+    println!(
+        "{} games, {} plies: mean {:?}, p99 {:?}, p99.9 {:?}, total {:?}",
+        stats.games,
+        stats.times.len(),
+        total / n as u32,
+        at(0.99).unwrap_or_default(),
+        at(0.999).unwrap_or_default(),
+        total
+    );
+    let slow: Duration = sorted
+        .iter()
+        .map(|t| t.0)
+        .filter(|&t| t > Duration::from_millis(1))
+        .sum();
+    let slow_count = sorted
+        .iter()
+        .filter(|t| t.0 > Duration::from_millis(1))
+        .count();
+    println!("plies over 1 ms: {slow_count}, {slow:?} of the total; the slowest:");
+    for &(took, index) in sorted.iter().rev().take(8) {
+        println!("  {took:?}  {}", stats.fens[index]);
+    }
+}
