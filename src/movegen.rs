@@ -21,24 +21,32 @@ pub(crate) trait Sink {
     fn special(&mut self, m: Move);
 }
 
-/// Bulk appends: each run of moves is written by one `extend`, whose
-/// length lives in a register until the run ends.
+/// Appends to the list one move at a time: `push` compiles to a compare
+/// and a store, the length kept in a register through a loop.
 impl Sink for MoveList {
     // Raw bit loops: turning each index into a `Square` and back costs a
     // table load per move, which showed in the profile.
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         let from = from as u16;
-        self.extend_bounded(BitIter(targets.0).map(|to| Move::from_bits(from | to << 6)));
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros() as u16;
+            bits &= bits - 1;
+            self.push(Move::from_bits(from | to << 6));
+        }
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
         let kind = u16::from(double) << 12;
-        self.extend_bounded(BitIter(targets.0).map(|to| {
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros();
+            bits &= bits - 1;
             let from = (to as i32 - delta) as u16 & 63;
-            Move::from_bits(from | to << 6 | kind)
-        }));
+            self.push(Move::from_bits(from | (to as u16) << 6 | kind));
+        }
     }
 
     #[inline(always)]
@@ -56,22 +64,6 @@ impl Sink for MoveList {
     #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
-    }
-}
-
-/// The set bits of a `u64`, lowest first, as indices.
-struct BitIter(u64);
-
-impl Iterator for BitIter {
-    type Item = u16;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u16> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u16;
-        self.0 &= self.0 - 1;
-        Some(i)
     }
 }
 

@@ -396,14 +396,6 @@ impl MoveList {
         let _ = self.moves.try_push(m);
     }
 
-    /// Appends the moves of `moves`, as many as there is room for (all of
-    /// them: generation stays within [`MAX_MOVES`]); never a panic.
-    #[inline(always)]
-    pub(crate) fn extend_bounded(&mut self, moves: impl Iterator<Item = Move>) {
-        let room = self.moves.remaining_capacity();
-        self.moves.extend(moves.take(room));
-    }
-
     /// Keeps only the moves for which `keep` is true, in their order.
     ///
     /// ```
