@@ -4,7 +4,7 @@
 use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
 use crate::validate::PositionError;
-use crate::{Bitboard, Color, File, Rank, Role, Square};
+use crate::{Bitboard, Color, File, Rank, Role, Square, zobrist};
 use alloc::string::{String, ToString};
 use core::fmt::{self, Write};
 use core::str::FromStr;
@@ -307,7 +307,17 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
     // ignored; inside it, fields are separated by runs of ASCII spaces.
     let fen = fen.trim_ascii();
     let bytes = fen.as_bytes();
+    let mut pos = Position::empty(mode.unwrap_or(CastlingMode::Standard));
+    // A well-formed board is placed in the pass that finds where it ends;
+    // anything else is read again below, once the fields are counted, so
+    // that faults are named in the same order.
     let mut i = 0;
+    let placed = place_board(bytes, &mut pos);
+    if let Some(end) = placed {
+        parts[0] = fen.get(..end).unwrap_or("");
+        found = 1;
+        i = end;
+    }
     while i < bytes.len() {
         if bytes[i] == b' ' {
             i += 1;
@@ -331,9 +341,9 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
         return Err(FenError::FieldCount { found });
     }
     let [board, turn, castling, ep, halfmove, fullmove] = parts;
-
-    let mut pos = Position::empty(mode.unwrap_or(CastlingMode::Standard));
-    parse_board(board, &mut pos)?;
+    if placed.is_none() {
+        parse_board(board, &mut pos)?;
+    }
     pos.turn = match turn.as_bytes() {
         [b'w'] => Color::White,
         [b'b'] => Color::Black,
@@ -406,6 +416,91 @@ static PIECES: [u8; 256] = {
     }
     table
 };
+
+/// What each byte is on the board field: a piece `1 + 2 * role + white`
+/// (its Polyglot kind plus one), a digit 1 to 8 `16 + n`, `/` 32, the
+/// space that ends the field 64, else 0.
+static BOARD_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let letters = *b"pnbrqk";
+    let mut role = 0;
+    while role < 6 {
+        table[letters[role] as usize] = 1 + 2 * role as u8;
+        table[letters[role].to_ascii_uppercase() as usize] = 2 + 2 * role as u8;
+        role += 1;
+    }
+    let mut n = 1;
+    while n <= 8 {
+        table[(b'0' + n) as usize] = 16 + n;
+        n += 1;
+    }
+    table[b'/' as usize] = 32;
+    table[b' ' as usize] = 64;
+    table
+};
+
+/// Places the pieces of a well-formed board field at the start of `fen`
+/// in one pass, keeping bitboards and key in locals, and returns where the
+/// field ends (at a space or the end); `None` (and `pos` untouched) at the
+/// first thing out of the ordinary, which [`parse_board`] then reads again
+/// to name the fault. It accepts exactly what `parse_board` accepts: eight
+/// ranks of eight squares, no two digits in a row.
+#[inline]
+fn place_board(fen: &[u8], pos: &mut Position) -> Option<usize> {
+    let mut by_role = [0u64; 6];
+    let mut by_color = [0u64; 2];
+    let mut key = 0u64;
+    let mut rank = 7u32;
+    let mut file = 0u32;
+    let mut after_digit = false;
+    let mut end = fen.len();
+    for (at, &b) in fen.iter().enumerate() {
+        let code = BOARD_BYTES[b as usize];
+        match code {
+            1..=12 => {
+                if file >= 8 {
+                    return None;
+                }
+                let kind = usize::from(code - 1);
+                let sq = rank * 8 + file;
+                let bb = 1u64 << sq;
+                by_role[kind >> 1] |= bb;
+                // Polyglot kinds are odd for White, whose index is 0.
+                by_color[(kind & 1) ^ 1] |= bb;
+                key ^= zobrist::piece_kind_square(kind, sq);
+                file += 1;
+                after_digit = false;
+            }
+            17..=24 => {
+                file += u32::from(code - 16);
+                if after_digit || file > 8 {
+                    return None;
+                }
+                after_digit = true;
+            }
+            32 => {
+                if file != 8 || rank == 0 {
+                    return None;
+                }
+                rank -= 1;
+                file = 0;
+                after_digit = false;
+            }
+            64 => {
+                end = at;
+                break;
+            }
+            _ => return None,
+        }
+    }
+    if rank != 0 || file != 8 {
+        return None;
+    }
+    pos.by_role = by_role.map(Bitboard);
+    pos.by_color = by_color.map(Bitboard);
+    pos.key ^= key;
+    Some(end)
+}
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
     // A wrong number of ranks is the first fault to name; counting them
@@ -609,5 +704,55 @@ fn right_char(color: Color, right: Right) -> char {
         c.to_ascii_uppercase()
     } else {
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-pass board reader accepts exactly the boards the checking
+    /// reader accepts, and places the same pieces with the same key.
+    #[test]
+    fn place_board_accepts_exactly_what_parse_board_accepts() {
+        let boards = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R",
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/8/",
+            "/8/8/8/8/8/8/8",
+            "9/8/8/8/8/8/8/8",
+            "71/8/8/8/8/8/8/8",
+            "44/8/8/8/8/8/8/8",
+            "7/8/8/8/8/8/8/8",
+            "ppppppppp/8/8/8/8/8/8/8",
+            "pppppppp1/8/8/8/8/8/8/8",
+            "0pppppppp/8/8/8/8/8/8/8",
+            "x7/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/7\u{e9}",
+            "8/8/8/8/8/8/8/8\t",
+            "",
+        ];
+        for board in boards {
+            let mut fast = Position::empty(CastlingMode::Standard);
+            let mut slow = Position::empty(CastlingMode::Standard);
+            let placed = place_board(board.as_bytes(), &mut fast);
+            let parsed = parse_board(board, &mut slow);
+            assert_eq!(placed.is_some(), parsed.is_ok(), "{board:?}");
+            if placed.is_some() {
+                assert_eq!(placed, Some(board.len()), "{board:?}");
+                assert_eq!(fast.by_role, slow.by_role, "{board:?}");
+                assert_eq!(fast.by_color, slow.by_color, "{board:?}");
+                assert_eq!(fast.key, slow.key, "{board:?}");
+            } else {
+                assert_eq!(fast.occupied(), Bitboard::EMPTY, "{board:?}");
+            }
+        }
+        // The field ends at the first space.
+        let mut pos = Position::empty(CastlingMode::Standard);
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(place_board(fen.as_bytes(), &mut pos), Some(17));
     }
 }

@@ -5,7 +5,7 @@
 //! checker or a square between it and the king), and the king only steps to
 //! squares that are not attacked once it has left its own square.
 
-use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
@@ -21,25 +21,9 @@ pub(crate) trait Sink {
     fn special(&mut self, m: Move);
 }
 
-/// Fills a [`MoveList`]'s storage, its length kept in a register: a
-/// local `Filler` lives in registers once generation is inlined into it.
-struct Filler<'a> {
-    moves: &'a mut [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Filler<'_> {
-    #[inline(always)]
-    fn put(&mut self, bits: u16) {
-        // Never full (MAX_MOVES is a proved bound); if it were, drop.
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = Move::from_bits(bits);
-            self.len += 1;
-        }
-    }
-}
-
-impl Sink for Filler<'_> {
+/// Appends to the list one move at a time: `push` compiles to a compare
+/// and a store, the length kept in a register through a loop.
+impl Sink for MoveList {
     // Raw bit loops: turning each index into a `Square` and back costs a
     // table load per move, which showed in the profile.
     #[inline(always)]
@@ -49,7 +33,7 @@ impl Sink for Filler<'_> {
         while bits != 0 {
             let to = bits.trailing_zeros() as u16;
             bits &= bits - 1;
-            self.put(from | to << 6);
+            self.push(Move::from_bits(from | to << 6));
         }
     }
 
@@ -61,44 +45,11 @@ impl Sink for Filler<'_> {
             let to = bits.trailing_zeros();
             bits &= bits - 1;
             let from = (to as i32 - delta) as u16 & 63;
-            self.put(from | (to as u16) << 6 | kind);
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            let from = Square::from_index((to.index() as i32 - delta) as u32);
-            for role in Role::PROMOTIONS {
-                if let Some(m) = Move::promotion(from, to, role) {
-                    self.put(m.bits());
-                }
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        self.put(m.bits());
-    }
-}
-
-/// Direct pushes, for the rare callers that generate one kind of move.
-impl Sink for MoveList {
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::new(from, to));
-        }
-    }
-
-    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
-        let kind = u16::from(double) << 12;
-        for to in targets {
-            let from = (to.index() as i32 - delta) as u16 & 63;
             self.push(Move::from_bits(from | (to as u16) << 6 | kind));
         }
     }
 
+    #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
@@ -110,6 +61,7 @@ impl Sink for MoveList {
         }
     }
 
+    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -192,12 +144,7 @@ impl Position {
 
     #[inline(never)]
     fn fill_legal_moves_for<const WHITE: bool>(&self, from_mask: Bitboard, moves: &mut MoveList) {
-        let mut filler = Filler {
-            len: moves.len,
-            moves: &mut moves.moves,
-        };
-        self.generate_for::<WHITE, _>(from_mask, &mut filler);
-        moves.len = filler.len;
+        self.generate_for::<WHITE, _>(from_mask, moves);
     }
 
     /// The number of legal moves, counted without listing them.
@@ -236,7 +183,7 @@ impl Position {
             1 => self.count_legal_moves(),
             _ => {
                 let mut nodes = 0;
-                for m in self.legal_moves() {
+                for &m in self.legal_moves().iter() {
                     let mut child = self.clone();
                     child.play_unchecked(m);
                     nodes += child.perft(depth - 1);

@@ -1,6 +1,7 @@
 //! Moves: a compact 16-bit encoding and the move list type.
 
 use crate::{File, Role, Square};
+use arrayvec::ArrayVec;
 use core::fmt;
 
 /// What kind of move a [`Move`] is.
@@ -153,12 +154,6 @@ impl Move {
     #[inline(always)]
     pub const fn to(self) -> Square {
         Square::from_index(((self.0 >> 6) & 63) as u32)
-    }
-
-    /// The raw bits (from, to << 6, kind << 12).
-    #[inline(always)]
-    pub(crate) const fn bits(self) -> u16 {
-        self.0
     }
 
     #[inline(always)]
@@ -375,9 +370,9 @@ pub const MAX_MOVES: usize = 15 * 27 + 10;
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
-    // Every slot is initialised (safe Rust); only `..len` holds moves.
-    pub(crate) moves: [Move; MAX_MOVES],
-    pub(crate) len: usize,
+    // Slots beyond the length stay uninitialised: a new list writes only
+    // its length, not all MAX_MOVES slots.
+    pub(crate) moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
@@ -390,8 +385,7 @@ impl MoveList {
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new_const(),
         }
     }
 
@@ -399,10 +393,7 @@ impl MoveList {
     /// moves (see its proof); a push beyond it is dropped, never a panic.
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
+        let _ = self.moves.try_push(m);
     }
 
     /// Keeps only the moves for which `keep` is true, in their order.
@@ -413,16 +404,9 @@ impl MoveList {
     /// moves.retain(|m| m.from() == Square::G1);
     /// assert_eq!(moves.len(), 2);
     /// ```
+    #[inline]
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len.min(MAX_MOVES) {
-            let m = self.moves[i];
-            if keep(&m) {
-                self.moves[kept] = m;
-                kept += 1;
-            }
-        }
-        self.len = kept;
+        self.moves.retain(|m| keep(m));
     }
 
     /// The moves as a slice (also what `Deref` gives).
@@ -433,13 +417,12 @@ impl MoveList {
     /// ```
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        // `len` never exceeds the capacity: `push` is the only writer.
-        &self.moves[..self.len.min(MAX_MOVES)]
+        self.moves.as_slice()
     }
 
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len.min(MAX_MOVES)]
+        self.moves.as_mut_slice()
     }
 }
 
@@ -500,8 +483,7 @@ impl IntoIterator for MoveList {
     #[inline(always)]
     fn into_iter(self) -> MoveListIntoIter {
         MoveListIntoIter {
-            list: self,
-            next: 0,
+            moves: self.moves.into_iter(),
         }
     }
 }
@@ -517,23 +499,19 @@ impl IntoIterator for MoveList {
 /// ```
 #[derive(Clone, Debug)]
 pub struct MoveListIntoIter {
-    list: MoveList,
-    next: usize,
+    moves: arrayvec::IntoIter<Move, MAX_MOVES>,
 }
 
 impl Iterator for MoveListIntoIter {
     type Item = Move;
     #[inline(always)]
     fn next(&mut self) -> Option<Move> {
-        let m = self.list.as_slice().get(self.next).copied()?;
-        self.next += 1;
-        Some(m)
+        self.moves.next()
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.list.len() - self.next;
-        (n, Some(n))
+        self.moves.size_hint()
     }
 }
 

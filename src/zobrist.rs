@@ -214,6 +214,13 @@ pub(crate) fn piece_square(piece: Piece, sq: Square) -> u64 {
     RANDOM[64 * kind + sq as usize]
 }
 
+/// The key of the piece of Polyglot kind `kind` (`2 * role + white`, below
+/// 12) standing on the square of index `sq` (below 64).
+#[inline(always)]
+pub(crate) fn piece_kind_square(kind: usize, sq: u32) -> u64 {
+    RANDOM[64 * kind + sq as usize]
+}
+
 /// The key of a castling right: `king_side` for the rook beyond the king's h-side.
 #[inline(always)]
 pub(crate) fn castling(color: Color, king_side: bool) -> u64 {

@@ -21,7 +21,8 @@ impl Position {
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
         let king_side = side == CastlingSide::KingSide;
         self.castles()
-            .into_iter()
+            .iter()
+            .copied()
             .find(|m| m.is_king_side_castle() == king_side)
     }
 

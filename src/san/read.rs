@@ -214,7 +214,8 @@ impl Position {
             let chess960 = self.mode.is_chess960();
             let castle = self
                 .castles()
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|m| m.to() == to || (!chess960 && m.king_destination() == to));
             if let Some(m) = castle {
                 return Ok(m);
