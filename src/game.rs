@@ -192,7 +192,7 @@ impl Game {
 
     /// [`Game::outcome`] when the side to move has a legal move (so neither
     /// checkmate nor stalemate): without generating moves.
-    fn over_with_moves_left(&self) -> Option<Outcome> {
+    pub(crate) fn over_with_moves_left(&self) -> Option<Outcome> {
         let pos = self.position();
         let draw = |reason| Some(Outcome::Draw { reason });
         if self.ending.is_some() {

@@ -66,7 +66,8 @@ impl PgnError {
     }
 
     /// For a move that could not be played: its index into the mainline
-    /// (0 for White's first move from the standard start).
+    /// (0 for White's first move from the standard start); for a move of a
+    /// variation, the index it would have there.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -77,7 +78,9 @@ impl PgnError {
     /// ```
     pub fn ply(&self) -> Option<usize> {
         match &self.kind {
-            PgnErrorKind::Move { ply, .. } | PgnErrorKind::NullMove { ply, .. } => Some(*ply),
+            PgnErrorKind::Move { ply, .. }
+            | PgnErrorKind::VariationMove { ply, .. }
+            | PgnErrorKind::NullMove { ply, .. } => Some(*ply),
             _ => None,
         }
     }
@@ -121,14 +124,30 @@ impl std::error::Error for PgnError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A mainline move that is not a move, not legal, or ambiguous.
-    #[error("move {number} {token:?}: {source}")]
+    /// A mainline move that is not a move, not legal, or ambiguous (or
+    /// one after checkmate or stalemate: the game is over).
+    #[error("move {number} {token:?}: {}", SanReason(.source))]
     Move {
         /// Index of the move into the mainline.
         ply: usize,
         /// Its move number (`17` for `17. Nf3` and `17... Nf6`).
         number: u32,
-        /// The token as written.
+        /// The token as written (at most about 60 characters of it).
+        token: String,
+        /// Why the move could not be played.
+        #[source]
+        source: SanError,
+    },
+    /// A move of a variation that is not a move, not legal from the
+    /// position before it, or ambiguous.
+    #[error("move {number} {token:?} in a variation: {}", SanReason(.source))]
+    VariationMove {
+        /// Its ply: the index it would have in the mainline (the plies
+        /// before the variation, then its moves before it).
+        ply: usize,
+        /// Its move number.
+        number: u32,
+        /// The token as written (at most about 60 characters of it).
         token: String,
         /// Why the move could not be played.
         #[source]
@@ -175,4 +194,31 @@ pub enum PgnErrorKind {
     #[cfg(feature = "std")]
     #[error("read error: {0}")]
     Io(#[source] std::io::Error),
+}
+
+/// What a [`SanError`] says, without the move's text (the PGN error has
+/// quoted it already).
+struct SanReason<'a>(&'a SanError);
+
+impl fmt::Display for SanReason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            SanError::Syntax { reason, .. } => write!(f, "invalid SAN: {reason}"),
+            SanError::Illegal { fen, reason, .. } => write!(f, "illegal SAN in {fen}: {reason}"),
+            SanError::Ambiguous {
+                fen, candidates, ..
+            } => {
+                write!(f, "ambiguous SAN in {fen}: it could be ")?;
+                let n = candidates.len();
+                for (i, san) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == n { " or " } else { ", " })?;
+                    }
+                    f.write_str(san)?;
+                }
+                Ok(())
+            }
+            SanError::GameOver { outcome, .. } => write!(f, "the game is over: {outcome}"),
+        }
+    }
 }

@@ -41,14 +41,17 @@
 //! ```
 
 mod build;
+mod edit;
 mod error;
 mod game;
 mod reader;
 mod scan;
+mod tree;
 mod visit;
 mod write;
 
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{Eval, PgnGame};
+pub use game::{Eval, GameResult, InvalidResult, PgnGame};
+pub use tree::Variation;
 pub use reader::{Reader, visit};
 pub use visit::{Visitor, unescape};
