@@ -415,7 +415,7 @@ fn an_illegal_move_in_a_variation_is_an_error_naming_ply_line_and_column() {
     let e = error("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5 3. exf7+ Kxf7)) *");
     assert_eq!((e.column(), e.ply()), (41, Some(4)), "{e}");
     assert!(e.to_string().contains("move 3 \"exf7+\" in a variation"), "{e}");
-    let ok = one("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc4)) *");
+    let ok = one("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5)) *");
     assert!(ok.variations(0)[0].variations(1)[0].len() == 3);
 }
 
