@@ -227,7 +227,7 @@ impl Game {
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
         let over = |outcome| UciError::GameOver {
-            input: uci.into(),
+            input: crate::quote::bounded(uci),
             outcome,
         };
         let m = match self.position().parse_uci(uci) {
@@ -264,7 +264,7 @@ impl Game {
     /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
         let over = |outcome| SanError::GameOver {
-            input: san.into(),
+            input: crate::quote::bounded(san),
             outcome,
         };
         let m = match self.position().parse_san(san) {

@@ -6,7 +6,7 @@ mod common;
 #[path = "common/pgn_checks.rs"]
 mod pgn_checks;
 
-use chess_arbiter::pgn::{Eval, PgnError, PgnErrorKind, PgnGame, Reader, Variation};
+use chess_arbiter::pgn::{Eval, GameResult, PgnError, PgnErrorKind, PgnGame, Reader, Variation};
 use chess_arbiter::{CastlingMode, DrawReason, Game, Outcome, Position, SanError};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -926,4 +926,96 @@ fn comments_can_be_set_in_any_order_replaced_and_removed() {
 #[test]
 fn writer_keeps_a_nag_before_the_first_move() {
     assert!(one("{c} $3 1. e4 *").to_string().ends_with("\n\n{ c } $3 1. e4 *\n"));
+}
+
+#[test]
+fn errors_quote_at_most_sixty_characters_of_the_input_once() {
+    let huge = "N".repeat(1 << 20);
+    let bounded = |text: &str| {
+        let quoted = text.split('"').nth(1).unwrap_or("");
+        assert!(quoted.chars().count() <= 61, "{}", &text[..200.min(text.len())]);
+        assert!(text.len() < 400, "{} bytes", text.len());
+    };
+    for text in [
+        format!("1. e4 {huge} *"),
+        format!("1. e4 ({huge}) *"),
+        format!("1. e4 $1{huge} *"),
+        format!("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {huge} *"),
+        format!("[Variant \"{huge}\"]\n\n1. e4 *"),
+    ] {
+        let e = error(&text);
+        let shown = e.to_string();
+        bounded(&shown);
+        assert_eq!(shown.matches('…').count(), 1, "{shown}");
+    }
+    let pos = Position::new();
+    bounded(&pos.parse_san(&huge).unwrap_err().to_string());
+    bounded(&pos.parse_uci(&huge).unwrap_err().to_string());
+    let fen = format!("8/8/8/8/8/8/8/K6k {huge} - - 0 1");
+    bounded(&Position::from_fen(&fen).unwrap_err().to_string());
+    let fen = format!("8/8/8/8/8/8/8/K6k w {huge} - 0 1");
+    bounded(&Position::from_fen(&fen).unwrap_err().to_string());
+    let mut game = Game::new();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_san(san).unwrap();
+    }
+    bounded(&game.play_san(&huge).unwrap_err().to_string());
+}
+
+#[test]
+fn ply_arguments_beyond_the_mainline_read_as_none_and_change_nothing() {
+    let mut g = one("1. e4 {a} e5 *");
+    let before = g.clone();
+    for ply in [2, 3, usize::MAX / 2, usize::MAX - 1, usize::MAX] {
+        assert_eq!(g.comment(ply), None);
+        assert_eq!(g.nags(ply).count(), 0);
+        assert_eq!(g.clock(ply), None);
+        assert_eq!(g.eval(ply), None);
+        assert!(g.variations(ply).is_empty());
+        assert_eq!(g.position_before(ply.max(3)), None);
+        g.set_comment(ply, Some("x"));
+        g.add_nag(ply, 1);
+        assert!(g.remove_variation(ply, 0).is_none());
+        assert!(!g.promote_variation(ply, 0));
+    }
+    assert_eq!(g, before);
+    assert_eq!(g.comment(0), Some("a"));
+}
+
+#[test]
+fn set_result_sets_the_result_tag_and_token_and_refuses_what_is_not_a_result() {
+    let mut g = one("[Result \"*\"]\n\n1. e4 *");
+    g.set_result("1-0".parse().unwrap());
+    assert_eq!((g.result(), g.tag("Result")), ("1-0", Some("1-0")));
+    assert!(g.to_string().contains("[Result \"1-0\"]"));
+    assert!(g.to_string().ends_with("1. e4 1-0\n"));
+    for bad in ["white won", "1:0", "", "1-0 "] {
+        assert!(bad.parse::<GameResult>().is_err(), "{bad}");
+    }
+    // A record whose Result tag and token disagree is written with one
+    // result for both (the tag's, as python-chess writes it).
+    let g = one("[Result \"0-1\"]\n\n1. e4 1-0");
+    let text = g.to_string();
+    assert!(text.contains("[Result \"0-1\"]") && text.ends_with(" 0-1\n"), "{text}");
+    let g = one("1. e4 1/2-1/2");
+    assert!(g.to_string().contains("[Result \"1/2-1/2\"]"));
+}
+
+#[test]
+fn writer_breaks_long_comments_at_spaces_within_79_characters() {
+    let long = "word ".repeat(60);
+    let single = "x".repeat(120);
+    let text = format!("1. e4 {{{long}}} e5 {{{single}}} 2. Nf3 {{a {single} b}} *");
+    let g = one(&text);
+    let out = g.to_string();
+    for line in out.lines() {
+        if line.chars().count() > 79 {
+            assert_eq!(line.trim_start_matches("{ ").trim_end_matches(" }"), single, "{out}");
+        }
+    }
+    assert!(out.lines().filter(|l| l.contains("word")).count() >= 4, "{out}");
+    let back = one(&out);
+    assert_eq!(back.comment(0).unwrap().replace('\n', " "), long.trim_end());
+    assert_eq!(back.comment(1), Some(single.as_str()));
+    pgn_checks::round_trip(&g);
 }

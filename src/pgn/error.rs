@@ -126,7 +126,7 @@ impl std::error::Error for PgnError {
 pub enum PgnErrorKind {
     /// A mainline move that is not a move, not legal, or ambiguous (or
     /// one after checkmate or stalemate: the game is over).
-    #[error("move {number} {token:?}: {}", SanReason(.source))]
+    #[error("move {number} {}: {}", Quoted(.token), SanReason(.source))]
     Move {
         /// Index of the move into the mainline.
         ply: usize,
@@ -140,7 +140,7 @@ pub enum PgnErrorKind {
     },
     /// A move of a variation that is not a move, not legal from the
     /// position before it, or ambiguous.
-    #[error("move {number} {token:?} in a variation: {}", SanReason(.source))]
+    #[error("move {number} {} in a variation: {}", Quoted(.token), SanReason(.source))]
     VariationMove {
         /// Its ply: the index it would have in the mainline (the plies
         /// before the variation, then its moves before it).
@@ -154,7 +154,7 @@ pub enum PgnErrorKind {
         source: SanError,
     },
     /// A null move (`--`, `Z0`, `0000`, `@@@@`): the Laws of Chess have none.
-    #[error("move {number} {token:?}: a null move is not a move (the Laws of Chess have none)")]
+    #[error("move {number} {}: a null move is not a move (the Laws of Chess have none)", Quoted(.token))]
     NullMove {
         /// Index of the move into the mainline.
         ply: usize,
@@ -164,7 +164,7 @@ pub enum PgnErrorKind {
         token: String,
     },
     /// A `[Variant]` other than standard chess or Chess960.
-    #[error("unsupported variant {0:?} (only standard chess and Chess960 are read)")]
+    #[error("unsupported variant {} (only standard chess and Chess960 are read)", Quoted(.0))]
     Variant(String),
     /// A `[FEN]` tag that cannot be read or describes an illegal position.
     #[error("FEN tag: {0}")]
@@ -183,7 +183,7 @@ pub enum PgnErrorKind {
     Parenthesis(&'static str),
     /// A movetext token that is not a move, a number, a NAG or a result,
     /// or a malformed move inside a variation.
-    #[error("unreadable token {token:?}: {reason}")]
+    #[error("unreadable token {}: {reason}", Quoted(.token))]
     Syntax {
         /// The token as written.
         token: String,
@@ -220,5 +220,15 @@ impl fmt::Display for SanReason<'_> {
             }
             SanError::GameOver { outcome, .. } => write!(f, "the game is over: {outcome}"),
         }
+    }
+}
+
+/// Input quoted in a message: at most about 60 characters of it, with `…`
+/// when cut.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", crate::quote::bounded(self.0))
     }
 }

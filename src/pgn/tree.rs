@@ -463,10 +463,6 @@ impl Variation {
         (self.start, self.starting_comment, self.nodes)
     }
 
-    pub(crate) fn nodes(&self) -> &[Node] {
-        &self.nodes
-    }
-
     pub(crate) fn node_mut(&mut self, i: usize) -> Option<&mut Node> {
         self.nodes.get_mut(i)
     }
