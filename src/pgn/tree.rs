@@ -187,8 +187,8 @@ impl Variation {
     /// use chess_arbiter::{Move, Position, Square};
     /// use chess_arbiter::pgn::Variation;
     /// let mut line = Variation::new(Position::new());
-    /// assert!(line.push(Move::new(Square::E2, Square::E4)).is_ok());
-    /// assert!(line.push(Move::new(Square::E2, Square::E4)).is_err());
+    /// assert!(line.push(Move::new(Square::G1, Square::F3)).is_ok());
+    /// assert!(line.push(Move::new(Square::G1, Square::F3)).is_err());
     /// ```
     pub fn push(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         let mut next = self.end.clone();

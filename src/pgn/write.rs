@@ -14,10 +14,16 @@ const MAX_LINE: usize = 79;
 
 impl fmt::Display for PgnGame {
     /// Writes the game in PGN export format: the Seven Tag Roster in its
-    /// order, `Variant`/`SetUp`/`FEN` when the game needs them, the other
-    /// tags in order, an empty line, then the movetext in lines of at most
-    /// 79 characters ending with the result token and a line break.
-    /// Separate games by an empty line.
+    /// order, always (`?`, or `????.??.??` for the date, when missing; the
+    /// `Result` tag equal to the result token, which is the `Result` tag
+    /// when it is a result other than `*`, else the movetext's token),
+    /// `Variant`/`SetUp`/`FEN` when the game needs them, the other tags in
+    /// order, an empty line, then the movetext in lines of at most 79
+    /// characters (a comment breaks at its spaces; only a word longer than
+    /// a line stands alone) ending with the result token and a line break:
+    /// the mainline with its NAGs and comments, each variation in `( )`
+    /// after the move it replaces, nested, and the moves kept after the
+    /// game's end. Separate games by an empty line.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -25,7 +31,8 @@ impl fmt::Display for PgnGame {
     /// let g = Reader::new(text.as_bytes()).next().unwrap().unwrap();
     /// assert_eq!(
     ///     g.to_string(),
-    ///     "[Event \"E\"]\n[White \"A\"]\n[Annotator \"X\"]\n\n1. e4 { ok } 1... e5 $1 2. Nf3 *\n"
+    ///     "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\
+    ///      [Black \"?\"]\n[Result \"*\"]\n[Annotator \"X\"]\n\n1. e4 { ok } 1... e5 $1 2. Nf3 *\n"
     /// );
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
