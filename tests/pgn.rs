@@ -1019,3 +1019,24 @@ fn writer_breaks_long_comments_at_spaces_within_79_characters() {
     assert_eq!(back.comment(1), Some(single.as_str()));
     pgn_checks::round_trip(&g);
 }
+
+#[test]
+fn a_variations_corpus_reads_writes_and_reads_back_to_the_same_tree() {
+    let bytes = std::fs::read(data("syn_trees.pgn")).unwrap();
+    let (mut games, mut variations) = (0, 0);
+    fn count(vars: &[Variation]) -> usize {
+        vars.iter()
+            .map(|v| 1 + (0..v.len()).map(|i| count(v.variations(i))).sum::<usize>())
+            .sum()
+    }
+    for item in Reader::new(&bytes[..]) {
+        let game = item.unwrap_or_else(|e| panic!("{e}"));
+        variations += (0..game.mainline_len())
+            .map(|ply| count(game.variations(ply)))
+            .sum::<usize>();
+        pgn_checks::round_trip(&game);
+        games += 1;
+    }
+    assert_eq!(games, 60);
+    assert!(variations > 100, "{variations}");
+}
