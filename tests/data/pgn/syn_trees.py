@@ -33,5 +33,8 @@ for i in range(60):
     g.headers["Event"]=f"tree {i}"
     if random.random()<0.3: g.comment=comment()
     grow(g, chess.Board(), 0, random.randint(1,120))
+    end = g.end().board()
+    if end.is_checkmate() or end.is_stalemate():
+        g.headers["Result"] = end.result()
     games.append(str(g))
 open(sys.argv[1] if len(sys.argv) > 1 else 'syn_trees.pgn', 'w').write("\n\n".join(games)+"\n")
