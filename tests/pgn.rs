@@ -50,12 +50,14 @@ fn uci(game: &PgnGame) -> Vec<String> {
 
 fn kind_name(e: &PgnError) -> &'static str {
     match e.kind() {
-        PgnErrorKind::Move { source, .. } | PgnErrorKind::VariationMove { source, .. } => match source {
-            // python-chess calls a move after checkmate or stalemate illegal.
-            SanError::Illegal { .. } | SanError::GameOver { .. } => "illegal",
-            SanError::Ambiguous { .. } => "ambiguous",
-            _ => "invalid",
-        },
+        PgnErrorKind::Move { source, .. } | PgnErrorKind::VariationMove { source, .. } => {
+            match source {
+                // python-chess calls a move after checkmate or stalemate illegal.
+                SanError::Illegal { .. } | SanError::GameOver { .. } => "illegal",
+                SanError::Ambiguous { .. } => "ambiguous",
+                _ => "invalid",
+            }
+        }
         PgnErrorKind::Syntax { .. } => "invalid",
         PgnErrorKind::NullMove { .. } => "null_move",
         PgnErrorKind::Variant(_) => "variant",
@@ -391,10 +393,17 @@ fn variations_are_kept_out_of_the_game_as_a_tree_under_the_move_they_replace() {
     assert_eq!(g.comments().count(), 0);
     let first = &g.variations(0);
     assert_eq!(first.len(), 1);
-    let sans = |v: &Variation| (0..v.len()).map(|i| v.san(i).unwrap().to_string()).collect::<Vec<_>>();
+    let sans = |v: &Variation| {
+        (0..v.len())
+            .map(|i| v.san(i).unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(sans(&first[0]), ["d4", "d5", "c4"]);
     assert_eq!(sans(&first[0].variations(1)[0]), ["Nf6", "c4"]);
-    assert_eq!(first[0].variations(1)[0].start(), &first[0].position_before(1).unwrap());
+    assert_eq!(
+        first[0].variations(1)[0].start(),
+        &first[0].position_before(1).unwrap()
+    );
     assert_eq!(sans(&g.variations(1)[0]), ["c5"]);
     assert_eq!(g.variations(1)[0].comment(0), Some("Sicilian"));
     assert!(g.variations(2).is_empty());
@@ -408,13 +417,23 @@ fn variations_are_kept_out_of_the_game_as_a_tree_under_the_move_they_replace() {
 fn an_illegal_move_in_a_variation_is_an_error_naming_ply_line_and_column() {
     // Each move of a variation is played from its own position.
     let e = error("1. e4 e5\n2. Nf3 (2. Bc4 Nc6 3. Ke2 Nf6 4. Kd4) Nc6 *");
-    assert!(matches!(e.kind(), PgnErrorKind::VariationMove { .. }), "{e}");
+    assert!(
+        matches!(e.kind(), PgnErrorKind::VariationMove { .. }),
+        "{e}"
+    );
     assert_eq!((e.line(), e.column(), e.ply()), (2, 34, Some(6)));
-    assert!(e.to_string().contains("move 4 \"Kd4\" in a variation: illegal SAN"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("move 4 \"Kd4\" in a variation: illegal SAN"),
+        "{e}"
+    );
     // Nested: from the position before the move the inner one replaces.
     let e = error("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5 3. exf7+ Kxf7)) *");
     assert_eq!((e.column(), e.ply()), (41, Some(4)), "{e}");
-    assert!(e.to_string().contains("move 3 \"exf7+\" in a variation"), "{e}");
+    assert!(
+        e.to_string().contains("move 3 \"exf7+\" in a variation"),
+        "{e}"
+    );
     let ok = one("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5)) *");
     assert!(ok.variations(0)[0].variations(1)[0].len() == 3);
 }
@@ -428,7 +447,10 @@ fn variations_keep_their_comments_and_nags_and_round_trip_nested() {
     assert_eq!(d4.nags(0), [5]);
     assert_eq!(d4.comment(0), Some("queen"));
     assert_eq!(d4.variations(1)[0].nags(0), [2]);
-    assert_eq!(d4.variations(1)[0].variations(1)[0].san(0).as_deref(), Some("Nf3"));
+    assert_eq!(
+        d4.variations(1)[0].variations(1)[0].san(0).as_deref(),
+        Some("Nf3")
+    );
     assert_eq!(g.variations(0)[1].nags(0), [5]);
     let out = g.to_string();
     assert!(
@@ -853,7 +875,10 @@ fn moves_after_an_automatic_ending_are_kept_not_played_into_the_game() {
     assert_eq!(g.comment(16), Some("on"));
     assert_eq!(g.nags(17).collect::<Vec<_>>(), [1]);
     assert_eq!(g.variations(17)[0].san(0).as_deref(), Some("d5"));
-    assert!(g.to_string().contains("9. e4 { on } 9... e5 $1 ( 9... d5 ) *"));
+    assert!(
+        g.to_string()
+            .contains("9. e4 { on } 9... e5 $1 ( 9... d5 ) *")
+    );
     replays_to_the_same_outcome(&g);
     pgn_checks::round_trip(&g);
     // Insufficient material: the game stops at the capture that makes it.
@@ -903,7 +928,8 @@ fn a_move_after_checkmate_says_the_game_is_over() {
     let e = error("1. f3 e5 2. g4 Qh4# 3. a3 *");
     assert_eq!(e.ply(), Some(4));
     assert!(
-        e.to_string().ends_with("move 3 \"a3\": the game is over: black wins by checkmate"),
+        e.to_string()
+            .ends_with("move 3 \"a3\": the game is over: black wins by checkmate"),
         "{e}"
     );
 }
@@ -925,7 +951,11 @@ fn comments_can_be_set_in_any_order_replaced_and_removed() {
 
 #[test]
 fn writer_keeps_a_nag_before_the_first_move() {
-    assert!(one("{c} $3 1. e4 *").to_string().ends_with("\n\n{ c } $3 1. e4 *\n"));
+    assert!(
+        one("{c} $3 1. e4 *")
+            .to_string()
+            .ends_with("\n\n{ c } $3 1. e4 *\n")
+    );
 }
 
 #[test]
@@ -933,7 +963,11 @@ fn errors_quote_at_most_sixty_characters_of_the_input_once() {
     let huge = "N".repeat(1 << 20);
     let bounded = |text: &str| {
         let quoted = text.split('"').nth(1).unwrap_or("");
-        assert!(quoted.chars().count() <= 61, "{}", &text[..200.min(text.len())]);
+        assert!(
+            quoted.chars().count() <= 61,
+            "{}",
+            &text[..200.min(text.len())]
+        );
         assert!(text.len() < 400, "{} bytes", text.len());
     };
     for text in [
@@ -996,7 +1030,10 @@ fn set_result_sets_the_result_tag_and_token_and_refuses_what_is_not_a_result() {
     // result for both (the tag's, as python-chess writes it).
     let g = one("[Result \"0-1\"]\n\n1. e4 1-0");
     let text = g.to_string();
-    assert!(text.contains("[Result \"0-1\"]") && text.ends_with(" 0-1\n"), "{text}");
+    assert!(
+        text.contains("[Result \"0-1\"]") && text.ends_with(" 0-1\n"),
+        "{text}"
+    );
     let g = one("1. e4 1/2-1/2");
     assert!(g.to_string().contains("[Result \"1/2-1/2\"]"));
 }
@@ -1010,10 +1047,17 @@ fn writer_breaks_long_comments_at_spaces_within_79_characters() {
     let out = g.to_string();
     for line in out.lines() {
         if line.chars().count() > 79 {
-            assert_eq!(line.trim_start_matches("{ ").trim_end_matches(" }"), single, "{out}");
+            assert_eq!(
+                line.trim_start_matches("{ ").trim_end_matches(" }"),
+                single,
+                "{out}"
+            );
         }
     }
-    assert!(out.lines().filter(|l| l.contains("word")).count() >= 4, "{out}");
+    assert!(
+        out.lines().filter(|l| l.contains("word")).count() >= 4,
+        "{out}"
+    );
     let back = one(&out);
     assert_eq!(back.comment(0).unwrap().replace('\n', " "), long.trim_end());
     assert_eq!(back.comment(1), Some(single.as_str()));

@@ -133,6 +133,7 @@ impl PgnGame {
     /// assert!(g.add_variation(0, line).is_err());
     /// assert!(g.to_string().ends_with("1. e4 e5 ( 1... c5 ) *\n"));
     /// ```
+    #[allow(clippy::result_large_err)] // gives the variation back whole; the rare path
     pub fn add_variation(&mut self, ply: usize, variation: Variation) -> Result<(), Variation> {
         if ply >= self.mainline_len()
             || self.position_before(ply).as_ref() != Some(variation.start())

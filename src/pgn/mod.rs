@@ -58,6 +58,6 @@ mod write;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{Eval, GameResult, InvalidResult, PgnGame};
-pub use tree::Variation;
 pub use reader::{Reader, visit};
+pub use tree::Variation;
 pub use visit::{Visitor, unescape};

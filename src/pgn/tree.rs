@@ -358,6 +358,7 @@ impl Variation {
     /// assert_eq!(line.variations(0).len(), 1);
     /// # Ok::<(), chess_arbiter::SanError>(())
     /// ```
+    #[allow(clippy::result_large_err)] // gives the variation back whole; the rare path
     pub fn add_variation(&mut self, i: usize, variation: Variation) -> Result<(), Variation> {
         match self.position_before(i) {
             Some(pos) if i < self.nodes.len() && pos == variation.start => {
@@ -430,7 +431,7 @@ impl Variation {
             if j == 0 {
                 let mut alternatives = Vec::with_capacity(siblings.len() + 1);
                 alternatives.extend(old.take());
-                alternatives.extend(siblings.drain(..));
+                alternatives.append(&mut siblings);
                 alternatives.append(&mut node.variations);
                 node.variations = alternatives;
             }

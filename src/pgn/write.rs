@@ -3,8 +3,8 @@
 
 use super::game::{PgnGame, SEVEN_TAG_ROSTER, result_token, setup_tags};
 use super::tree::Variation;
-use crate::Position;
 use crate::Color;
+use crate::Position;
 use alloc::string::String;
 use core::fmt::{self, Write};
 
@@ -49,7 +49,11 @@ impl fmt::Display for PgnGame {
                 "Result" => Some(result),
                 _ => self.tag(str_name),
             };
-            let value = value.unwrap_or(if str_name == "Date" { "????.??.??" } else { "?" });
+            let value = value.unwrap_or(if str_name == "Date" {
+                "????.??.??"
+            } else {
+                "?"
+            });
             write_tag(f, str_name, value)?;
         }
         if let Some((chess960, fen)) = &setup {

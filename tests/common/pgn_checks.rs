@@ -33,7 +33,8 @@ pub fn kept_tags(game: &PgnGame) -> Vec<(String, String)> {
 }
 
 /// The Seven Tag Roster, in order.
-pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The result the export writes: the `Result` tag when it is a result
 /// other than `*`, else the movetext's token.
@@ -130,7 +131,11 @@ pub fn round_trip(game: &PgnGame) {
         other => panic!("export did not read back: {other:?}\n{text}"),
     };
     assert!(again.next().is_none(), "export read as two games:\n{text}");
-    assert_eq!(kept_tags(&back), exported_tags(game), "tags differ:\n{text}");
+    assert_eq!(
+        kept_tags(&back),
+        exported_tags(game),
+        "tags differ:\n{text}"
+    );
     assert_eq!(
         back.game().start(),
         game.game().start(),
@@ -146,9 +151,21 @@ pub fn round_trip(game: &PgnGame) {
         game.moves_after_end(),
         "moves after the end differ:\n{text}"
     );
-    assert_eq!(back.game().outcome(), game.game().outcome(), "outcome differs:\n{text}");
-    assert_eq!(back.result(), export_result(game), "result differs:\n{text}");
-    assert_eq!(back.tag("Result"), Some(back.result()), "Result tag differs:\n{text}");
+    assert_eq!(
+        back.game().outcome(),
+        game.game().outcome(),
+        "outcome differs:\n{text}"
+    );
+    assert_eq!(
+        back.result(),
+        export_result(game),
+        "result differs:\n{text}"
+    );
+    assert_eq!(
+        back.tag("Result"),
+        Some(back.result()),
+        "Result tag differs:\n{text}"
+    );
     let comments = |g: &PgnGame| -> Vec<(usize, String)> {
         g.comments().map(|(n, t)| (n, comment_text(t))).collect()
     };
@@ -174,7 +191,10 @@ pub fn round_trip(game: &PgnGame) {
     for line in text.lines() {
         if line.chars().count() > 79 && !line.starts_with('[') {
             let word = line.trim_start_matches("{ ").trim_end_matches(" }");
-            assert!(!word.contains(' '), "line longer than 79 characters:\n{line}");
+            assert!(
+                !word.contains(' '),
+                "line longer than 79 characters:\n{line}"
+            );
         }
     }
     assert_eq!(back.to_string(), text, "export is not stable");
