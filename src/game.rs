@@ -190,9 +190,24 @@ impl Game {
         Ok(())
     }
 
+    /// `true` if [`Game::over_with_moves_left`] is `Some`, the cheapest
+    /// tests first (the PGN reader asks before every move).
+    #[cfg(feature = "std")]
+    #[inline]
+    pub(crate) fn is_over_with_moves_left(&self) -> bool {
+        let pos = self.position();
+        let clock = pos.halfmove_clock();
+        self.ending.is_some()
+            || clock >= 150
+            || pos.is_insufficient_material()
+            // Five occurrences take at least 16 reversible plies.
+            || (clock >= 16 && self.is_fivefold_repetition())
+            || crate::dead::is_dead_for_outcome(pos, pos.count_legal_moves())
+    }
+
     /// [`Game::outcome`] when the side to move has a legal move (so neither
     /// checkmate nor stalemate): without generating moves.
-    pub(crate) fn over_with_moves_left(&self) -> Option<Outcome> {
+    fn over_with_moves_left(&self) -> Option<Outcome> {
         let pos = self.position();
         let draw = |reason| Some(Outcome::Draw { reason });
         if self.ending.is_some() {

@@ -121,48 +121,21 @@ impl Sink for Builder {
         Ok(())
     }
 
+    #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
-        if !self.open.is_empty() {
-            return self.variation_san(san);
-        }
-        if self.beyond.is_none() {
+        if self.open.is_empty() && self.beyond.is_none() {
             let game = &mut self.tags.game;
             // A move follows: the game must not have ended by itself
             // (Game::play refuses a move then). Checkmate and stalemate
-            // leave no legal move: the move is an error below.
-            if game.over_with_moves_left().is_none() {
+            // leave no legal move: the move is an error.
+            if !game.is_over_with_moves_left() {
                 return match game.play_san_bytes(san) {
                     Ok(_) => Ok(()),
-                    Err(source) => {
-                        let source = match game.outcome() {
-                            Some(outcome) => SanError::GameOver {
-                                input: bounded_bytes(san),
-                                outcome,
-                            },
-                            None => source,
-                        };
-                        let pos = game.position();
-                        Err(move_error(game.moves().len(), pos, san, source, false))
-                    }
+                    Err(source) => Err(self.mainline_error(san, source)),
                 };
             }
-            let end = game.position().clone();
-            self.beyond = Some((end.clone(), end));
         }
-        // The record goes on after the game's end: kept, not played.
-        let ply = self.tags.mainline_len();
-        let Some((pos, before_last)) = &mut self.beyond else {
-            return Ok(());
-        };
-        match pos.parse_san_bytes(san) {
-            Ok(m) => {
-                before_last.clone_from(pos);
-                pos.play_unchecked(m);
-                self.tags.after_end.push(m);
-                Ok(())
-            }
-            Err(source) => Err(move_error(ply, pos, san, over(pos, san, source), false)),
-        }
+        self.other_san(san)
     }
 
     fn nag(&mut self, nag: u8) {
@@ -294,6 +267,47 @@ impl Sink for Builder {
 }
 
 impl Builder {
+    #[cold]
+    #[inline(never)]
+    fn mainline_error(&self, san: &[u8], source: SanError) -> PgnErrorKind {
+        let game = &self.tags.game;
+        let source = match game.outcome() {
+            Some(outcome) => SanError::GameOver {
+                input: bounded_bytes(san),
+                outcome,
+            },
+            None => source,
+        };
+        move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A move in a variation, or after the game's end.
+    #[cold]
+    #[inline(never)]
+    fn other_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if !self.open.is_empty() {
+            return self.variation_san(san);
+        }
+        if self.beyond.is_none() {
+            let end = self.tags.game.position().clone();
+            self.beyond = Some((end.clone(), end));
+        }
+        // The record goes on after the game's end: kept, not played.
+        let ply = self.tags.mainline_len();
+        let Some((pos, before_last)) = &mut self.beyond else {
+            return Ok(());
+        };
+        match pos.parse_san_bytes(san) {
+            Ok(m) => {
+                before_last.clone_from(pos);
+                pos.play_unchecked(m);
+                self.tags.after_end.push(m);
+                Ok(())
+            }
+            Err(source) => Err(move_error(ply, pos, san, over(pos, san, source), false)),
+        }
+    }
+
     fn variation_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         let Some(open) = self.open.last_mut() else {
             return Ok(());
@@ -368,6 +382,7 @@ fn move_error(
 
 /// Appends a comment's bytes; a line break inside it reads as `\n` however
 /// it was written (CRLF, or CRs before LF); a CR elsewhere stays.
+#[inline]
 fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
     if !text.contains(&b'\r') {
         out.extend_from_slice(text);
