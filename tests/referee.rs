@@ -134,7 +134,8 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
         }
         .map(|c| c.replace('\n', " "));
         assert!(
-            last.as_ref().is_some_and(|c| c.ends_with(&report.played.ruling.words)),
+            last.as_ref()
+                .is_some_and(|c| c.ends_with(&report.played.ruling.words)),
             "{last:?} / {}",
             report.played.ruling.words
         );

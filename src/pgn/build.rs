@@ -297,7 +297,7 @@ impl Builder {
         let Some((pos, before_last)) = &mut self.beyond else {
             return Ok(());
         };
-        match pos.parse_san_bytes(san) {
+        match parse_cold(pos, san) {
             Ok(m) => {
                 before_last.clone_from(pos);
                 pos.play_unchecked(m);
@@ -316,7 +316,7 @@ impl Builder {
             return Ok(());
         }
         let end = open.line.end();
-        match end.parse_san_bytes(san) {
+        match parse_cold(end, san) {
             Ok(m) => {
                 open.before_last.clone_from(end);
                 open.line.push_checked(m);
@@ -384,7 +384,7 @@ fn move_error(
 /// it was written (CRLF, or CRs before LF); a CR elsewhere stays.
 #[inline]
 fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
-    if !text.contains(&b'\r') {
+    if scan::find(text, b'\r').is_none() {
         out.extend_from_slice(text);
         return;
     }
@@ -398,4 +398,16 @@ fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
         rest = &rest[i + crs..];
     }
     out.extend_from_slice(rest);
+}
+
+/// Reads a move off the hot path (variations, moves after the end): through
+/// the public text reader, so that the mainline's byte reader stays inlined
+/// where it is hot.
+#[cold]
+#[inline(never)]
+fn parse_cold(pos: &Position, san: &[u8]) -> Result<crate::Move, SanError> {
+    match core::str::from_utf8(san) {
+        Ok(text) => pos.parse_san(text),
+        Err(_) => pos.parse_san(&String::from_utf8_lossy(san)),
+    }
 }
