@@ -349,7 +349,7 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
         [b'b'] => Color::Black,
         _ => {
             return Err(FenError::Turn {
-                field: turn.to_string(),
+                field: crate::quote::bounded(turn),
             });
         }
     };
@@ -361,19 +361,19 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
         }
         _ => {
             return Err(FenError::EnPassant {
-                field: ep.to_string(),
+                field: crate::quote::bounded(ep),
             });
         }
     };
     if found >= 5 {
         pos.halfmove = parse_clock(halfmove).ok_or_else(|| FenError::HalfmoveClock {
-            field: halfmove.to_string(),
+            field: crate::quote::bounded(halfmove),
         })?;
     }
     if found >= 6 {
         pos.fullmove = parse_clock(fullmove)
             .ok_or_else(|| FenError::FullmoveNumber {
-                field: fullmove.to_string(),
+                field: crate::quote::bounded(fullmove),
             })?
             .max(1);
     }
@@ -588,7 +588,7 @@ fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> 
         return Ok(rights);
     }
     let err = |reason: String| FenError::Castling {
-        field: field.to_string(),
+        field: crate::quote::bounded(field),
         reason,
     };
     let mut seen_black = false;

@@ -201,6 +201,21 @@ impl Game {
         self.life[self.life.len() - 1] == crate::dead::Liveness::Dead
     }
 
+    /// `true` if [`Game::over_with_moves_left`] is `Some`, the cheapest
+    /// tests first (the PGN reader asks before every move).
+    #[cfg(feature = "std")]
+    #[inline]
+    pub(crate) fn is_over_with_moves_left(&self) -> bool {
+        let pos = self.position();
+        let clock = pos.halfmove_clock();
+        self.ending.is_some()
+            || clock >= 150
+            || pos.is_insufficient_material()
+            // Five occurrences take at least 16 reversible plies.
+            || (clock >= 16 && self.is_fivefold_repetition())
+            || self.is_dead()
+    }
+
     /// [`Game::outcome`] when the side to move has a legal move (so neither
     /// checkmate nor stalemate): without generating moves.
     fn over_with_moves_left(&self) -> Option<Outcome> {
@@ -238,7 +253,7 @@ impl Game {
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
         let over = |outcome| UciError::GameOver {
-            input: uci.into(),
+            input: crate::quote::bounded(uci),
             outcome,
         };
         let m = match self.position().parse_uci(uci) {
@@ -275,7 +290,7 @@ impl Game {
     /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
         let over = |outcome| SanError::GameOver {
-            input: san.into(),
+            input: crate::quote::bounded(san),
             outcome,
         };
         let m = match self.position().parse_san(san) {

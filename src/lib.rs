@@ -354,6 +354,7 @@ pub mod pgn;
 mod picture;
 mod position;
 mod query;
+mod quote;
 mod role;
 mod san;
 #[cfg(feature = "serde")]

@@ -19,7 +19,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::text::San;
 use crate::{IllegalMoveReason, Outcome};
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 pub(crate) use legal::reach;
 use read::{Mismatch, read};
@@ -245,7 +245,7 @@ impl Position {
     /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
     /// no UTF-8 check is paid per move.
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        let input = || String::from_utf8_lossy(bytes).into_owned();
+        let input = || crate::quote::bounded_bytes(bytes);
         let (described, en_passant) = read(bytes).map_err(|reason| SanError::Syntax {
             input: input(),
             reason,
@@ -292,7 +292,7 @@ impl Position {
         let m = self.parse_san(input)?;
         let syntax = |reason| {
             Err(SanError::Syntax {
-                input: input.to_string(),
+                input: crate::quote::bounded(input),
                 reason,
             })
         };
@@ -315,7 +315,7 @@ impl Position {
 
     fn illegal(&self, input: &str, reason: IllegalMoveReason) -> SanError {
         SanError::Illegal {
-            input: input.to_string(),
+            input: crate::quote::bounded(input),
             fen: self.fen(),
             reason,
         }

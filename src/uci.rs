@@ -5,7 +5,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::text::Uci;
 use crate::{Bitboard, IllegalMoveReason, MoveList, Outcome, Role, Square};
-use alloc::string::{String, ToString};
+use alloc::string::String;
 
 /// A UCI move that could not be read or is not legal here.
 ///
@@ -75,7 +75,7 @@ impl Position {
     /// ```
     pub fn parse_uci(&self, input: &str) -> Result<Move, UciError> {
         let syntax = || UciError::Syntax {
-            input: input.to_string(),
+            input: crate::quote::bounded(input),
             reason: if input.bytes().any(|b| b.is_ascii_uppercase()) {
                 LOWER_CASE
             } else {
@@ -119,7 +119,7 @@ impl Position {
                             && m.king_destination() == to))
             })
             .ok_or_else(|| UciError::Illegal {
-                input: input.to_string(),
+                input: crate::quote::bounded(input),
                 fen: self.fen(),
                 reason: match self.locate(from, to, promotion) {
                     Err(reason) => reason,

@@ -6,8 +6,8 @@ mod common;
 #[path = "common/pgn_checks.rs"]
 mod pgn_checks;
 
-use chess_arbiter::pgn::{Eval, PgnError, PgnErrorKind, PgnGame, Reader};
-use chess_arbiter::{CastlingMode, Game, Position, SanError};
+use chess_arbiter::pgn::{Eval, GameResult, PgnError, PgnErrorKind, PgnGame, Reader, Variation};
+use chess_arbiter::{CastlingMode, DrawReason, Game, Outcome, Position, SanError};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -39,9 +39,8 @@ fn error(text: &str) -> PgnError {
 fn uci(game: &PgnGame) -> Vec<String> {
     let g = game.game();
     let mut pos = g.start().clone();
-    g.moves()
-        .iter()
-        .map(|&m| {
+    game.mainline()
+        .map(|m| {
             let u = pos.uci(m).to_string();
             pos.play_unchecked(m);
             u
@@ -51,11 +50,14 @@ fn uci(game: &PgnGame) -> Vec<String> {
 
 fn kind_name(e: &PgnError) -> &'static str {
     match e.kind() {
-        PgnErrorKind::Move { source, .. } => match source {
-            SanError::Illegal { .. } => "illegal",
-            SanError::Ambiguous { .. } => "ambiguous",
-            _ => "invalid",
-        },
+        PgnErrorKind::Move { source, .. } | PgnErrorKind::VariationMove { source, .. } => {
+            match source {
+                // python-chess calls a move after checkmate or stalemate illegal.
+                SanError::Illegal { .. } | SanError::GameOver { .. } => "illegal",
+                SanError::Ambiguous { .. } => "ambiguous",
+                _ => "invalid",
+            }
+        }
         PgnErrorKind::Syntax { .. } => "invalid",
         PgnErrorKind::NullMove { .. } => "null_move",
         PgnErrorKind::Variant(_) => "variant",
@@ -133,7 +135,7 @@ fn check_game(what: &str, record: &Value, game: &PgnGame) {
         })
         .collect();
     nags.sort();
-    let ours: Vec<(usize, Vec<u8>)> = (0..game.game().moves().len())
+    let ours: Vec<(usize, Vec<u8>)> = (0..game.mainline_len())
         .map(|ply| {
             let mut v: Vec<u8> = game.nags(ply).collect();
             v.sort();
@@ -385,16 +387,114 @@ fn nags_are_read_from_dollars_and_glyphs() {
 }
 
 #[test]
-fn variations_are_checked_for_syntax_but_kept_out_of_the_game() {
+fn variations_are_kept_out_of_the_game_as_a_tree_under_the_move_they_replace() {
     let g = one("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 (1... c5 {Sicilian}) 2. Nf3 *");
     assert_eq!(uci(&g), ["e2e4", "e7e5", "g1f3"]);
     assert_eq!(g.comments().count(), 0);
-    // Not played: an illegal move in a variation is no error.
-    assert_eq!(moves_uci("1. e4 (1. Ke2) e5 *"), ["e2e4", "e7e5"]);
-    // But text that is no move at all is.
+    let first = &g.variations(0);
+    assert_eq!(first.len(), 1);
+    let sans = |v: &Variation| {
+        (0..v.len())
+            .map(|i| v.san(i).unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sans(&first[0]), ["d4", "d5", "c4"]);
+    assert_eq!(sans(&first[0].variations(1)[0]), ["Nf6", "c4"]);
+    assert_eq!(
+        first[0].variations(1)[0].start(),
+        &first[0].position_before(1).unwrap()
+    );
+    assert_eq!(sans(&g.variations(1)[0]), ["c5"]);
+    assert_eq!(g.variations(1)[0].comment(0), Some("Sicilian"));
+    assert!(g.variations(2).is_empty());
+    // Text that is no move at all is an error, as before.
     let e = error("1. e4 (1. Xy9) e5 *");
     assert!(matches!(e.kind(), PgnErrorKind::Syntax { .. }), "{e}");
     assert_eq!((e.line(), e.column()), (1, 11));
+}
+
+#[test]
+fn an_illegal_move_in_a_variation_is_an_error_naming_ply_line_and_column() {
+    // Each move of a variation is played from its own position.
+    let e = error("1. e4 e5\n2. Nf3 (2. Bc4 Nc6 3. Ke2 Nf6 4. Kd4) Nc6 *");
+    assert!(
+        matches!(e.kind(), PgnErrorKind::VariationMove { .. }),
+        "{e}"
+    );
+    assert_eq!((e.line(), e.column(), e.ply()), (2, 34, Some(6)));
+    assert!(
+        e.to_string()
+            .contains("move 4 \"Kd4\" in a variation: illegal SAN"),
+        "{e}"
+    );
+    // Nested: from the position before the move the inner one replaces.
+    let e = error("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5 3. exf7+ Kxf7)) *");
+    assert_eq!((e.column(), e.ply()), (41, Some(4)), "{e}");
+    assert!(
+        e.to_string().contains("move 3 \"exf7+\" in a variation"),
+        "{e}"
+    );
+    let ok = one("1. e4 (1. d4 d5 (1... e5 2. dxe5 Bc5)) *");
+    assert!(ok.variations(0)[0].variations(1)[0].len() == 3);
+}
+
+#[test]
+fn variations_keep_their_comments_and_nags_and_round_trip_nested() {
+    let text = "{game} 1. e4 $1 ({first} 1. d4 $5 {queen} d5 (1... Nf6 $2 {indian} 2. c4 (2. Nf3)) 2. c4) (1. c4!?) 1... e5 2. Nf3 *";
+    let g = one(text);
+    let d4 = &g.variations(0)[0];
+    assert_eq!(d4.starting_comment(), Some("first"));
+    assert_eq!(d4.nags(0), [5]);
+    assert_eq!(d4.comment(0), Some("queen"));
+    assert_eq!(d4.variations(1)[0].nags(0), [2]);
+    assert_eq!(
+        d4.variations(1)[0].variations(1)[0].san(0).as_deref(),
+        Some("Nf3")
+    );
+    assert_eq!(g.variations(0)[1].nags(0), [5]);
+    let out = g.to_string();
+    assert!(
+        out.ends_with("{ game } 1. e4 $1 ( { first } 1. d4 $5 { queen } 1... d5 ( 1... Nf6 $2\n{ indian } 2. c4 ( 2. Nf3 ) ) 2. c4 ) ( 1. c4 $5 ) 1... e5 2. Nf3 *\n"),
+        "{out}"
+    );
+    let back = one(&out);
+    pgn_checks::same_variations(back.variations(0), g.variations(0), &out);
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
+fn variations_can_be_walked_added_promoted_and_removed() {
+    let mut g = one("1. e4 e5 (1... c5 2. Nf3 d6) (1... e6) 2. Nf3 Nc6 *");
+    // One place up among the alternatives.
+    assert!(g.promote_variation(1, 1));
+    assert_eq!(g.variations(1)[0].san(0).as_deref(), Some("e6"));
+    // The first one becomes the mainline; the mainline its first alternative.
+    assert!(g.promote_variation(1, 0));
+    assert_eq!(uci(&g), ["e2e4", "e7e6"]);
+    assert_eq!(g.variations(1)[0].moves().count(), 3);
+    assert_eq!(g.variations(1)[1].san(0).as_deref(), Some("c5"));
+    assert!(g.promote_variation(1, 0));
+    assert_eq!(uci(&g), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(g.variations(1)[0].san(0).as_deref(), Some("e6"));
+    // Added only where it starts from the position before the move.
+    let mut line = Variation::new(g.position_before(2).unwrap());
+    line.push_san("d4").unwrap();
+    assert!(g.add_variation(3, line.clone()).is_err());
+    assert!(g.add_variation(2, line).is_ok());
+    assert!(g.to_string().contains("2. Nf3 ( 2. d4 ) 2... Nc6 *"));
+    assert!(g.remove_variation(2, 0).is_some());
+    assert!(g.remove_variation(2, 0).is_none());
+    assert!(!g.promote_variation(9, 0));
+    assert!(!g.promote_variation(1, 5));
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
+fn a_variation_with_no_move_before_it_is_read_for_syntax_only() {
+    // Nothing to replace: python-chess skips it too.
+    let g = one("( 1. d4 ) 1. e4 *");
+    assert_eq!(uci(&g), ["e2e4"]);
+    assert!(g.variations(0).is_empty());
 }
 
 #[test]
@@ -665,12 +765,12 @@ fn writer_puts_the_seven_tag_roster_first_then_the_others_in_order() {
     let g =
         one("[Annotator \"z\"]\n[Result \"*\"]\n[ECO \"A00\"]\n[White \"w\"]\n[Event \"e\"]\n\n*");
     let text = g.to_string();
-    assert!(
-        text.starts_with(
-            "[Event \"e\"]\n[White \"w\"]\n[Result \"*\"]\n[Annotator \"z\"]\n[ECO \"A00\"]\n\n*\n"
-        ),
-        "{text}"
+    assert_eq!(
+        text,
+        "[Event \"e\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"?\"]\n[Result \"*\"]\n[Annotator \"z\"]\n[ECO \"A00\"]\n\n*\n"
     );
+    // Without any tag: the Seven Tag Roster all the same.
+    assert!(one("1. e4 1-0").to_string().starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"));
     let new = PgnGame::new(Game::new()).to_string();
     assert_eq!(
         new,
@@ -734,9 +834,9 @@ fn writer_keeps_nags_comments_and_puts_the_result_last() {
     let text = "{start} 1. e4 $1 {a} e5 $2 $14 2. Nf3 {b} 1-0";
     let g = one(text);
     let out = g.to_string();
-    assert_eq!(
-        out,
-        "{ start } 1. e4 $1 { a } 1... e5 $2 $14 2. Nf3 { b } 1-0\n"
+    assert!(
+        out.ends_with("\n\n{ start } 1. e4 $1 { a } 1... e5 $2 $14 2. Nf3 { b } 1-0\n"),
+        "{out}"
     );
     pgn_checks::round_trip(&g);
 }
@@ -762,13 +862,76 @@ fn writer_output_of_each_new_game_reads_back() {
 }
 
 #[test]
-fn moves_after_an_automatic_draw_are_still_read_as_python_chess_does() {
+fn moves_after_an_automatic_ending_are_kept_not_played_into_the_game() {
     // Fivefold repetition (FIDE 9.6.1) after 16 plies, then two more moves.
     let cycle = "Nf3 Nf6 Ng1 Ng8 ";
-    let text = format!("{} e4 e5 *", cycle.repeat(4));
+    let text = format!("{} 9. e4 {{on}} e5 $1 (9... d5) *", cycle.repeat(4));
     let g = one(&text);
-    assert_eq!(g.game().moves().len(), 18);
+    assert_eq!(g.game().moves().len(), 16);
+    let draw = |reason| Some(Outcome::Draw { reason });
+    assert_eq!(g.game().outcome(), draw(DrawReason::FivefoldRepetition));
+    assert_eq!(g.moves_after_end().len(), 2);
+    assert_eq!(uci(&g)[16..], ["e2e4", "e7e5"]);
+    assert_eq!(g.comment(16), Some("on"));
+    assert_eq!(g.nags(17).collect::<Vec<_>>(), [1]);
+    assert_eq!(g.variations(17)[0].san(0).as_deref(), Some("d5"));
+    assert!(
+        g.to_string()
+            .contains("9. e4 { on } 9... e5 $1 ( 9... d5 ) *")
+    );
+    replays_to_the_same_outcome(&g);
     pgn_checks::round_trip(&g);
+    // Insufficient material: the game stops at the capture that makes it.
+    let g = one("[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. Kxe2 Kd7 2. Kd3 *");
+    assert_eq!(g.game().moves().len(), 1);
+    assert_eq!(g.game().outcome(), draw(DrawReason::InsufficientMaterial));
+    assert_eq!(g.moves_after_end().len(), 2);
+    // An illegal move after the end is still an error, at its ply.
+    let e = error("[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. Kxe2 Kd7 2. Ke3 Kd6 3. Ke8 *");
+    assert_eq!(e.ply(), Some(4), "{e}");
+}
+
+/// Replays the game's moves through `Game::play` to the same outcome, and
+/// through serde.
+fn replays_to_the_same_outcome(g: &PgnGame) {
+    let mut replay = Game::from_position(g.game().start().clone());
+    for &m in g.game().moves() {
+        replay.play(m).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    }
+    assert_eq!(replay.moves(), g.game().moves());
+    assert_eq!(replay.position().fen(), g.game().position().fen());
+    assert_eq!(replay.outcome(), g.game().outcome());
+    let json = serde_json::to_string(g.game()).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    assert_eq!(back.moves(), g.game().moves());
+    assert_eq!(back.outcome(), g.game().outcome());
+}
+
+#[test]
+fn every_game_read_from_the_samples_replays_through_play_and_serde() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(data("")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            let bytes = std::fs::read(&path).unwrap();
+            for game in Reader::new(&bytes[..]).flatten() {
+                replays_to_the_same_outcome(&game);
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100, "{n}");
+}
+
+#[test]
+fn a_move_after_checkmate_says_the_game_is_over() {
+    let e = error("1. f3 e5 2. g4 Qh4# 3. a3 *");
+    assert_eq!(e.ply(), Some(4));
+    assert!(
+        e.to_string()
+            .ends_with("move 3 \"a3\": the game is over: black wins by checkmate"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -788,5 +951,136 @@ fn comments_can_be_set_in_any_order_replaced_and_removed() {
 
 #[test]
 fn writer_keeps_a_nag_before_the_first_move() {
-    assert_eq!(one("{c} $3 1. e4 *").to_string(), "{ c } $3 1. e4 *\n");
+    assert!(
+        one("{c} $3 1. e4 *")
+            .to_string()
+            .ends_with("\n\n{ c } $3 1. e4 *\n")
+    );
+}
+
+#[test]
+fn errors_quote_at_most_sixty_characters_of_the_input_once() {
+    let huge = "N".repeat(1 << 20);
+    let bounded = |text: &str| {
+        let quoted = text.split('"').nth(1).unwrap_or("");
+        assert!(
+            quoted.chars().count() <= 61,
+            "{}",
+            &text[..200.min(text.len())]
+        );
+        assert!(text.len() < 400, "{} bytes", text.len());
+    };
+    for text in [
+        format!("1. e4 {huge} *"),
+        format!("1. e4 ({huge}) *"),
+        format!("1. e4 $1{huge} *"),
+        format!("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {huge} *"),
+        format!("[Variant \"{huge}\"]\n\n1. e4 *"),
+    ] {
+        let e = error(&text);
+        let shown = e.to_string();
+        bounded(&shown);
+        assert_eq!(shown.matches('…').count(), 1, "{shown}");
+    }
+    let pos = Position::new();
+    bounded(&pos.parse_san(&huge).unwrap_err().to_string());
+    bounded(&pos.parse_uci(&huge).unwrap_err().to_string());
+    let fen = format!("8/8/8/8/8/8/8/K6k {huge} - - 0 1");
+    bounded(&Position::from_fen(&fen).unwrap_err().to_string());
+    let fen = format!("8/8/8/8/8/8/8/K6k w {huge} - 0 1");
+    bounded(&Position::from_fen(&fen).unwrap_err().to_string());
+    let mut game = Game::new();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        game.play_san(san).unwrap();
+    }
+    bounded(&game.play_san(&huge).unwrap_err().to_string());
+}
+
+#[test]
+fn ply_arguments_beyond_the_mainline_read_as_none_and_change_nothing() {
+    let mut g = one("1. e4 {a} e5 *");
+    let before = g.clone();
+    for ply in [2, 3, usize::MAX / 2, usize::MAX - 1, usize::MAX] {
+        assert_eq!(g.comment(ply), None);
+        assert_eq!(g.nags(ply).count(), 0);
+        assert_eq!(g.clock(ply), None);
+        assert_eq!(g.eval(ply), None);
+        assert!(g.variations(ply).is_empty());
+        assert_eq!(g.position_before(ply.max(3)), None);
+        g.set_comment(ply, Some("x"));
+        g.add_nag(ply, 1);
+        assert!(g.remove_variation(ply, 0).is_none());
+        assert!(!g.promote_variation(ply, 0));
+    }
+    assert_eq!(g, before);
+    assert_eq!(g.comment(0), Some("a"));
+}
+
+#[test]
+fn set_result_sets_the_result_tag_and_token_and_refuses_what_is_not_a_result() {
+    let mut g = one("[Result \"*\"]\n\n1. e4 *");
+    g.set_result("1-0".parse().unwrap());
+    assert_eq!((g.result(), g.tag("Result")), ("1-0", Some("1-0")));
+    assert!(g.to_string().contains("[Result \"1-0\"]"));
+    assert!(g.to_string().ends_with("1. e4 1-0\n"));
+    for bad in ["white won", "1:0", "", "1-0 "] {
+        assert!(bad.parse::<GameResult>().is_err(), "{bad}");
+    }
+    // A record whose Result tag and token disagree is written with one
+    // result for both (the tag's, as python-chess writes it).
+    let g = one("[Result \"0-1\"]\n\n1. e4 1-0");
+    let text = g.to_string();
+    assert!(
+        text.contains("[Result \"0-1\"]") && text.ends_with(" 0-1\n"),
+        "{text}"
+    );
+    let g = one("1. e4 1/2-1/2");
+    assert!(g.to_string().contains("[Result \"1/2-1/2\"]"));
+}
+
+#[test]
+fn writer_breaks_long_comments_at_spaces_within_79_characters() {
+    let long = "word ".repeat(60);
+    let single = "x".repeat(120);
+    let text = format!("1. e4 {{{long}}} e5 {{{single}}} 2. Nf3 {{a {single} b}} *");
+    let g = one(&text);
+    let out = g.to_string();
+    for line in out.lines() {
+        if line.chars().count() > 79 {
+            assert_eq!(
+                line.trim_start_matches("{ ").trim_end_matches(" }"),
+                single,
+                "{out}"
+            );
+        }
+    }
+    assert!(
+        out.lines().filter(|l| l.contains("word")).count() >= 4,
+        "{out}"
+    );
+    let back = one(&out);
+    assert_eq!(back.comment(0).unwrap().replace('\n', " "), long.trim_end());
+    assert_eq!(back.comment(1), Some(single.as_str()));
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
+fn a_variations_corpus_reads_writes_and_reads_back_to_the_same_tree() {
+    let bytes = std::fs::read(data("syn_trees.pgn")).unwrap();
+    let (mut games, mut variations) = (0, 0);
+    fn count(vars: &[Variation]) -> usize {
+        vars.iter()
+            .map(|v| 1 + (0..v.len()).map(|i| count(v.variations(i))).sum::<usize>())
+            .sum()
+    }
+    for item in Reader::new(&bytes[..]) {
+        let game = item.unwrap_or_else(|e| panic!("{e}"));
+        variations += (0..game.mainline_len())
+            .map(|ply| count(game.variations(ply)))
+            .sum::<usize>();
+        pgn_checks::round_trip(&game);
+        games += 1;
+    }
+    assert_eq!(games, 60);
+    assert!(variations > 100, "{variations}");
 }

@@ -119,7 +119,9 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
             if report.played.comments[ply].is_empty() {
                 continue; // an opening move
             }
+            // The writer breaks a long comment at its spaces (79 columns).
             let comment = pgn.comment(ply).expect("every engine move has a comment");
+            let comment = comment.replace('\n', " ");
             assert!(
                 comment.starts_with(&report.played.comments[ply]),
                 "{comment}"
@@ -129,9 +131,11 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
         let last = match plies {
             0 => pgn.game_comment(),
             n => pgn.comment(n - 1),
-        };
+        }
+        .map(|c| c.replace('\n', " "));
         assert!(
-            last.is_some_and(|c| c.ends_with(&report.played.ruling.words)),
+            last.as_ref()
+                .is_some_and(|c| c.ends_with(&report.played.ruling.words)),
             "{last:?} / {}",
             report.played.ruling.words
         );

@@ -3,7 +3,7 @@
 use super::Config;
 use super::arbiter::Played;
 use chess_arbiter::Game;
-use chess_arbiter::pgn::{PgnGame, Reader};
+use chess_arbiter::pgn::{GameResult, PgnGame, Reader};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
@@ -43,8 +43,7 @@ pub fn pgn_game(played: &Played, number: u32, players: &[String; 2], config: &Co
     pgn.set_tag("Round", &number.to_string());
     pgn.set_tag("White", &players[0]);
     pgn.set_tag("Black", &players[1]);
-    pgn.set_tag("Result", result);
-    pgn.set_result(result);
+    pgn.set_result(result.parse().unwrap_or(GameResult::Unknown));
     pgn.set_tag("TimeControl", &config.limit.time_control());
     pgn.set_tag("Termination", played.ruling.termination.tag());
     pgn.set_tag("PlyCount", &played.game.moves().len().to_string());

@@ -4,8 +4,10 @@
 use super::error::PgnErrorKind;
 use super::game::PgnGame;
 use super::scan;
+use super::tree::{Variation, join};
 use super::visit::{Sink, unescape};
-use crate::{CastlingMode, Game, Position};
+use crate::quote::bounded_bytes;
+use crate::{CastlingMode, Game, Position, SanError};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -16,9 +18,25 @@ pub(crate) struct Builder {
     tags: PgnGame,
     chess960: bool,
     fen: Option<String>,
-    depth: u32,
+    /// The variations open, innermost last.
+    open: Vec<Open>,
+    /// Once the game has ended by itself with moves still written: the
+    /// position the record has reached, and the one before its last move.
+    beyond: Option<(Position, Position)>,
     /// Comments as read, checked for UTF-8 once per game.
     comment_bytes: Vec<u8>,
+}
+
+/// A variation being read.
+struct Open {
+    line: Variation,
+    /// The position before the line's last move (for a variation of it).
+    before_last: Position,
+    /// The ply of its first move, counted as in the mainline.
+    first_ply: usize,
+    /// A `(` with no move before it to replace: read for syntax only (as
+    /// before any move of the game; python-chess skips it too).
+    skipped: bool,
 }
 
 impl Default for Builder {
@@ -32,7 +50,8 @@ impl Default for Builder {
             tags,
             chess960: false,
             fen: None,
-            depth: 0,
+            open: Vec::new(),
+            beyond: None,
             comment_bytes: Vec::new(),
         }
     }
@@ -102,42 +121,76 @@ impl Sink for Builder {
         Ok(())
     }
 
+    #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
-        if self.depth > 0 {
-            return Ok(());
-        }
-        let game = &mut self.tags.game;
-        match game.play_san_bytes(san) {
-            Ok(_) => Ok(()),
-            Err(source) => {
-                let (ply, number) = (game.moves().len(), game.position().fullmove_number());
-                let token = String::from_utf8_lossy(san).into_owned();
-                Err(if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&san) {
-                    PgnErrorKind::NullMove { ply, number, token }
-                } else {
-                    PgnErrorKind::Move {
-                        ply,
-                        number,
-                        token,
-                        source,
-                    }
-                })
+        if self.open.is_empty() && self.beyond.is_none() {
+            let game = &mut self.tags.game;
+            // A move follows: the game must not have ended by itself
+            // (Game::play refuses a move then). Checkmate and stalemate
+            // leave no legal move: the move is an error.
+            if !game.is_over_with_moves_left() {
+                return match game.play_san_bytes(san) {
+                    Ok(_) => Ok(()),
+                    Err(source) => Err(self.mainline_error(san, source)),
+                };
             }
         }
+        self.other_san(san)
     }
 
     fn nag(&mut self, nag: u8) {
-        if self.depth == 0 {
-            let node = self.tags.game.moves().len() as u32;
-            self.tags.push_nag(node, nag);
+        let depth = self.open.len();
+        if let Some(open) = self.open.last_mut() {
+            if open.skipped {
+                return;
+            }
+            if let Some(node) = open.line.last_node_mut() {
+                if !node.nags.contains(&nag) {
+                    node.nags.push(nag);
+                }
+                return;
+            }
+            // Before the variation's first move: the move before the one
+            // it replaces has it (as python-chess reads it).
+            let first_ply = open.first_ply;
+            if depth == 1 {
+                if let Ok(node) = u32::try_from(first_ply) {
+                    self.tags.push_nag(node, nag);
+                }
+            } else if let Some(parent) = self.open.get_mut(depth - 2) {
+                let index = (first_ply - parent.first_ply).checked_sub(1);
+                if let Some(node) = index.and_then(|i| parent.line.node_mut(i)) {
+                    if !node.nags.contains(&nag) {
+                        node.nags.push(nag);
+                    }
+                }
+            }
+            return;
         }
+        let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
+            return;
+        };
+        self.tags.push_nag(node, nag);
     }
 
     fn comment(&mut self, text: &[u8]) {
-        if self.depth > 0 {
+        if let Some(open) = self.open.last_mut() {
+            if open.skipped {
+                return;
+            }
+            let mut bytes = Vec::new();
+            push_comment(&mut bytes, text);
+            let text = String::from_utf8_lossy(&bytes);
+            let slot = match open.line.last_node_mut() {
+                Some(node) => &mut node.comment,
+                None => open.line.starting_comment_mut(),
+            };
+            *slot = Some(join(slot.take(), &text));
             return;
         }
-        let node = self.tags.game.moves().len() as u32;
+        let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
+            return;
+        };
         if self.comment_bytes.capacity() == 0 {
             self.comment_bytes.reserve(2048);
         }
@@ -146,36 +199,215 @@ impl Sink for Builder {
             Some(last) if last.0 == node => self.comment_bytes.push(b' '),
             _ => ends.push((node, 0)),
         }
-        if text.contains(&b'\r') {
-            // A line break inside a comment reads as `\n` however it was
-            // written (CRLF, or CRs before LF); a CR elsewhere stays.
-            let mut rest = text;
-            while let Some(i) = scan::find(rest, b'\r') {
-                let crs = rest[i..].iter().take_while(|&&b| b == b'\r').count();
-                self.comment_bytes.extend_from_slice(&rest[..i]);
-                if rest.get(i + crs) != Some(&b'\n') {
-                    self.comment_bytes.extend_from_slice(&rest[i..i + crs]);
-                }
-                rest = &rest[i + crs..];
-            }
-            self.comment_bytes.extend_from_slice(rest);
-        } else {
-            self.comment_bytes.extend_from_slice(text);
-        }
+        push_comment(&mut self.comment_bytes, text);
         if let Some(last) = ends.last_mut() {
             last.1 = self.comment_bytes.len() as u32;
         }
     }
 
     fn begin_variation(&mut self) {
-        self.depth += 1;
+        let open = match self.open.last() {
+            Some(parent) if !parent.skipped && !parent.line.is_empty() => Open {
+                line: Variation::new(parent.before_last.clone()),
+                before_last: parent.before_last.clone(),
+                first_ply: parent.first_ply + parent.line.len() - 1,
+                skipped: false,
+            },
+            Some(_) => skipped(),
+            None => match self.tags.mainline_len().checked_sub(1) {
+                None => skipped(),
+                Some(ply) => {
+                    let start = match &self.beyond {
+                        Some((_, before_last)) if !self.tags.after_end.is_empty() => {
+                            before_last.clone()
+                        }
+                        _ => self.tags.game.at(ply).clone(),
+                    };
+                    Open {
+                        line: Variation::new(start.clone()),
+                        before_last: start,
+                        first_ply: ply,
+                        skipped: false,
+                    }
+                }
+            },
+        };
+        self.open.push(open);
     }
 
     fn end_variation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        let Some(done) = self.open.pop() else {
+            return;
+        };
+        if done.skipped {
+            return;
+        }
+        match self.open.last_mut() {
+            Some(parent) => {
+                if let Some(node) = parent.line.last_node_mut() {
+                    node.variations.push(done.line);
+                }
+            }
+            None => {
+                let Ok(ply) = u32::try_from(done.first_ply) else {
+                    return;
+                };
+                let vars = &mut self.tags.variations;
+                match vars.last_mut() {
+                    Some((last, list)) if *last == ply => list.push(done.line),
+                    _ => vars.push((ply, alloc::vec![done.line])),
+                }
+            }
+        }
     }
 
     fn result(&mut self, result: &'static str) {
         self.tags.result = result;
+    }
+}
+
+impl Builder {
+    #[cold]
+    #[inline(never)]
+    fn mainline_error(&self, san: &[u8], source: SanError) -> PgnErrorKind {
+        let game = &self.tags.game;
+        let source = match game.outcome() {
+            Some(outcome) => SanError::GameOver {
+                input: bounded_bytes(san),
+                outcome,
+            },
+            None => source,
+        };
+        move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A move in a variation, or after the game's end.
+    #[cold]
+    #[inline(never)]
+    fn other_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if !self.open.is_empty() {
+            return self.variation_san(san);
+        }
+        if self.beyond.is_none() {
+            let end = self.tags.game.position().clone();
+            self.beyond = Some((end.clone(), end));
+        }
+        // The record goes on after the game's end: kept, not played.
+        let ply = self.tags.mainline_len();
+        let Some((pos, before_last)) = &mut self.beyond else {
+            return Ok(());
+        };
+        match parse_cold(pos, san) {
+            Ok(m) => {
+                before_last.clone_from(pos);
+                pos.play_unchecked(m);
+                self.tags.after_end.push(m);
+                Ok(())
+            }
+            Err(source) => Err(move_error(ply, pos, san, over(pos, san, source), false)),
+        }
+    }
+
+    fn variation_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        let Some(open) = self.open.last_mut() else {
+            return Ok(());
+        };
+        if open.skipped {
+            return Ok(());
+        }
+        let end = open.line.end();
+        match parse_cold(end, san) {
+            Ok(m) => {
+                open.before_last.clone_from(end);
+                open.line.push_checked(m);
+                Ok(())
+            }
+            Err(source) => {
+                let ply = open.first_ply + open.line.len();
+                let source = over(end, san, source);
+                Err(move_error(ply, end, san, source, true))
+            }
+        }
+    }
+}
+
+fn skipped() -> Open {
+    Open {
+        line: Variation::new(Position::new()),
+        before_last: Position::new(),
+        first_ply: 0,
+        skipped: true,
+    }
+}
+
+/// `source`, or "the game is over" when `pos` is checkmate or stalemate.
+fn over(pos: &Position, san: &[u8], source: SanError) -> SanError {
+    match pos.outcome() {
+        Some(outcome) => SanError::GameOver {
+            input: bounded_bytes(san),
+            outcome,
+        },
+        None => source,
+    }
+}
+
+/// The error for a move that could not be played from `pos`.
+fn move_error(
+    ply: usize,
+    pos: &Position,
+    san: &[u8],
+    source: SanError,
+    variation: bool,
+) -> PgnErrorKind {
+    let number = pos.fullmove_number();
+    let token = bounded_bytes(san);
+    if [&b"--"[..], b"Z0", b"0000", b"@@@@"].contains(&san) {
+        PgnErrorKind::NullMove { ply, number, token }
+    } else if variation {
+        PgnErrorKind::VariationMove {
+            ply,
+            number,
+            token,
+            source,
+        }
+    } else {
+        PgnErrorKind::Move {
+            ply,
+            number,
+            token,
+            source,
+        }
+    }
+}
+
+/// Appends a comment's bytes; a line break inside it reads as `\n` however
+/// it was written (CRLF, or CRs before LF); a CR elsewhere stays.
+#[inline]
+fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
+    if scan::find(text, b'\r').is_none() {
+        out.extend_from_slice(text);
+        return;
+    }
+    let mut rest = text;
+    while let Some(i) = scan::find(rest, b'\r') {
+        let crs = rest[i..].iter().take_while(|&&b| b == b'\r').count();
+        out.extend_from_slice(&rest[..i]);
+        if rest.get(i + crs) != Some(&b'\n') {
+            out.extend_from_slice(&rest[i..i + crs]);
+        }
+        rest = &rest[i + crs..];
+    }
+    out.extend_from_slice(rest);
+}
+
+/// Reads a move off the hot path (variations, moves after the end): through
+/// the public text reader, so that the mainline's byte reader stays inlined
+/// where it is hot.
+#[cold]
+#[inline(never)]
+fn parse_cold(pos: &Position, san: &[u8]) -> Result<crate::Move, SanError> {
+    match core::str::from_utf8(san) {
+        Ok(text) => pos.parse_san(text),
+        Err(_) => pos.parse_san(&String::from_utf8_lossy(san)),
     }
 }

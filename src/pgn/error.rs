@@ -66,7 +66,8 @@ impl PgnError {
     }
 
     /// For a move that could not be played: its index into the mainline
-    /// (0 for White's first move from the standard start).
+    /// (0 for White's first move from the standard start); for a move of a
+    /// variation, the index it would have there.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -77,7 +78,9 @@ impl PgnError {
     /// ```
     pub fn ply(&self) -> Option<usize> {
         match &self.kind {
-            PgnErrorKind::Move { ply, .. } | PgnErrorKind::NullMove { ply, .. } => Some(*ply),
+            PgnErrorKind::Move { ply, .. }
+            | PgnErrorKind::VariationMove { ply, .. }
+            | PgnErrorKind::NullMove { ply, .. } => Some(*ply),
             _ => None,
         }
     }
@@ -121,21 +124,37 @@ impl std::error::Error for PgnError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A mainline move that is not a move, not legal, or ambiguous.
-    #[error("move {number} {token:?}: {source}")]
+    /// A mainline move that is not a move, not legal, or ambiguous (or
+    /// one after checkmate or stalemate: the game is over).
+    #[error("move {number} {}: {}", Quoted(.token), SanReason(.source))]
     Move {
         /// Index of the move into the mainline.
         ply: usize,
         /// Its move number (`17` for `17. Nf3` and `17... Nf6`).
         number: u32,
-        /// The token as written.
+        /// The token as written (at most about 60 characters of it).
+        token: String,
+        /// Why the move could not be played.
+        #[source]
+        source: SanError,
+    },
+    /// A move of a variation that is not a move, not legal from the
+    /// position before it, or ambiguous.
+    #[error("move {number} {} in a variation: {}", Quoted(.token), SanReason(.source))]
+    VariationMove {
+        /// Its ply: the index it would have in the mainline (the plies
+        /// before the variation, then its moves before it).
+        ply: usize,
+        /// Its move number.
+        number: u32,
+        /// The token as written (at most about 60 characters of it).
         token: String,
         /// Why the move could not be played.
         #[source]
         source: SanError,
     },
     /// A null move (`--`, `Z0`, `0000`, `@@@@`): the Laws of Chess have none.
-    #[error("move {number} {token:?}: a null move is not a move (the Laws of Chess have none)")]
+    #[error("move {number} {}: a null move is not a move (the Laws of Chess have none)", Quoted(.token))]
     NullMove {
         /// Index of the move into the mainline.
         ply: usize,
@@ -145,7 +164,7 @@ pub enum PgnErrorKind {
         token: String,
     },
     /// A `[Variant]` other than standard chess or Chess960.
-    #[error("unsupported variant {0:?} (only standard chess and Chess960 are read)")]
+    #[error("unsupported variant {} (only standard chess and Chess960 are read)", Quoted(.0))]
     Variant(String),
     /// A `[FEN]` tag that cannot be read or describes an illegal position.
     #[error("FEN tag: {0}")]
@@ -164,7 +183,7 @@ pub enum PgnErrorKind {
     Parenthesis(&'static str),
     /// A movetext token that is not a move, a number, a NAG or a result,
     /// or a malformed move inside a variation.
-    #[error("unreadable token {token:?}: {reason}")]
+    #[error("unreadable token {}: {reason}", Quoted(.token))]
     Syntax {
         /// The token as written.
         token: String,
@@ -175,4 +194,41 @@ pub enum PgnErrorKind {
     #[cfg(feature = "std")]
     #[error("read error: {0}")]
     Io(#[source] std::io::Error),
+}
+
+/// What a [`SanError`] says, without the move's text (the PGN error has
+/// quoted it already).
+struct SanReason<'a>(&'a SanError);
+
+impl fmt::Display for SanReason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            SanError::Syntax { reason, .. } => write!(f, "invalid SAN: {reason}"),
+            SanError::Illegal { fen, reason, .. } => write!(f, "illegal SAN in {fen}: {reason}"),
+            SanError::Ambiguous {
+                fen, candidates, ..
+            } => {
+                write!(f, "ambiguous SAN in {fen}: it could be ")?;
+                let n = candidates.len();
+                for (i, san) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == n { " or " } else { ", " })?;
+                    }
+                    f.write_str(san)?;
+                }
+                Ok(())
+            }
+            SanError::GameOver { outcome, .. } => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
+
+/// Input quoted in a message: at most about 60 characters of it, with `…`
+/// when cut.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", crate::quote::bounded(self.0))
+    }
 }

@@ -1,7 +1,8 @@
 //! A game read from or written to PGN: tags, the mainline, its NAGs and
 //! comments, and the result token.
 
-use crate::{CastlingMode, Game, Position};
+use super::tree::Variation;
+use crate::{CastlingMode, Game, Move, Position};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::time::Duration;
@@ -45,6 +46,11 @@ pub struct PgnGame {
     /// `(node, nag)` in node order.
     pub(crate) nags: Vec<(u32, u8)>,
     pub(crate) result: &'static str,
+    /// Mainline moves written after the game ended by itself (kept, not
+    /// played into `game`); their plies follow the game's.
+    pub(crate) after_end: Vec<Move>,
+    /// Per mainline ply (in increasing order): the variations replacing it.
+    pub(crate) variations: Vec<(u32, Vec<Variation>)>,
 }
 
 /// An engine's evaluation from a `[%eval ...]` comment command.
@@ -111,6 +117,8 @@ impl PgnGame {
             comment_ends: Vec::new(),
             nags: Vec::new(),
             result: "*",
+            after_end: Vec::new(),
+            variations: Vec::new(),
         }
     }
 
@@ -125,8 +133,11 @@ impl PgnGame {
         &self.game
     }
 
-    /// Replaces the mainline. NAGs and comments of moves beyond the new
-    /// game's length are dropped; the tags and result stay as they are.
+    /// Replaces the mainline. Moves kept after an ending
+    /// ([`PgnGame::moves_after_end`]) are dropped, and so are the NAGs,
+    /// comments and variations of moves beyond the new game's length and
+    /// the variations that no longer start from the position before the
+    /// move they replace; the tags and result stay as they are.
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -138,18 +149,33 @@ impl PgnGame {
     /// assert_eq!(pgn.game().moves().len(), 1);
     /// ```
     pub fn set_game(&mut self, game: Game) {
-        let nodes = game.moves().len() as u32 + 1;
+        let plies = game.moves().len();
         self.game = game;
+        self.after_end.clear();
+        self.keep_nodes(plies);
+        let game = &self.game;
+        self.variations.retain_mut(|(ply, vars)| {
+            let ply = *ply as usize;
+            ply < plies && {
+                vars.retain(|v| v.start() == game.at(ply));
+                !vars.is_empty()
+            }
+        });
+    }
+
+    /// Drops the NAGs and comments of mainline moves from `plies` on.
+    pub(crate) fn keep_nodes(&mut self, plies: usize) {
+        let nodes = u32::try_from(plies).map_or(u32::MAX, |p| p.saturating_add(1));
         self.nags.retain(|&(node, _)| node < nodes);
-        let kept: Vec<(usize, String)> = self
+        let kept: Vec<(u32, String)> = self
             .comments()
-            .filter(|&(node, _)| (node as u32) < nodes)
-            .map(|(node, text)| (node, String::from(text)))
+            .filter(|&(node, _)| node < nodes as usize)
+            .map(|(node, text)| (node as u32, String::from(text)))
             .collect();
         self.comment_text.clear();
         self.comment_ends.clear();
         for (node, text) in kept {
-            self.append_comment(node as u32, &text);
+            self.append_comment(node, &text);
         }
     }
 
@@ -262,24 +288,31 @@ impl PgnGame {
         self.result
     }
 
-    /// Sets the result token; anything but `"1-0"`, `"0-1"`, `"1/2-1/2"` is
-    /// written as `"*"`. The `Result` tag is left alone.
+    /// Sets the result: the movetext's result token and the `Result` tag
+    /// both (the export format wants them equal). Text becomes a
+    /// [`GameResult`] by `parse`, which refuses anything but a result.
     ///
     /// ```
     /// use chess_arbiter::Game;
-    /// use chess_arbiter::pgn::PgnGame;
+    /// use chess_arbiter::pgn::{GameResult, PgnGame};
     /// let mut pgn = PgnGame::new(Game::new());
-    /// pgn.set_result("0-1");
-    /// pgn.set_tag("Result", "0-1");
+    /// pgn.set_result("0-1".parse()?);
+    /// assert_eq!(pgn.result(), "0-1");
+    /// assert_eq!(pgn.tag("Result"), Some("0-1"));
     /// assert!(pgn.to_string().ends_with("\n0-1\n"));
+    /// assert!("white won".parse::<GameResult>().is_err());
+    /// # Ok::<(), chess_arbiter::pgn::InvalidResult>(())
     /// ```
-    pub fn set_result(&mut self, result: &str) {
-        self.result = result_token(result).unwrap_or("*");
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = result.as_str();
+        self.set_tag("Result", self.result);
     }
 
     /// The comment after mainline move `ply` (index into
-    /// [`Game::moves`]); several comments there read as one, joined by a
-    /// space. One space after `{` and one before `}` are not part of it.
+    /// [`PgnGame::mainline`]: [`Game::moves`], then
+    /// [`PgnGame::moves_after_end`]); several comments there read as one,
+    /// joined by a space. One space after `{` and one before `}` are not
+    /// part of it. `None` for a ply beyond the mainline.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -288,7 +321,15 @@ impl PgnGame {
     /// assert_eq!(g.comment(1), None);
     /// ```
     pub fn comment(&self, ply: usize) -> Option<&str> {
-        self.node_comment(ply as u32 + 1)
+        self.node_comment(self.node(ply)?)
+    }
+
+    /// The comment node of mainline move `ply`, if the mainline has it.
+    pub(crate) fn node(&self, ply: usize) -> Option<u32> {
+        if ply >= self.mainline_len() {
+            return None;
+        }
+        u32::try_from(ply).ok()?.checked_add(1)
     }
 
     /// The comment before the first move.
@@ -332,8 +373,9 @@ impl PgnGame {
         Some(&self.comment_text[start..self.comment_ends[i].1 as usize])
     }
 
-    /// Sets the comment after mainline move `ply` (`None` removes it). The
-    /// writer drops `}` from it, which cannot stand in a PGN comment.
+    /// Sets the comment after mainline move `ply` (`None` removes it); no
+    /// change for a ply beyond the mainline. The writer drops `}` from it,
+    /// which cannot stand in a PGN comment.
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -347,7 +389,9 @@ impl PgnGame {
     /// assert!(pgn.to_string().ends_with("\n1. e4 { +0.35/12 0.52s } 1... e5 *\n"));
     /// ```
     pub fn set_comment(&mut self, ply: usize, comment: Option<&str>) {
-        self.set_node_comment(ply as u32 + 1, comment);
+        if let Some(node) = self.node(ply) {
+            self.set_node_comment(node, comment);
+        }
     }
 
     /// Sets the comment before the first move (`None` removes it).
@@ -363,7 +407,7 @@ impl PgnGame {
         self.set_node_comment(0, comment);
     }
 
-    fn set_node_comment(&mut self, node: u32, comment: Option<&str>) {
+    pub(crate) fn set_node_comment(&mut self, node: u32, comment: Option<&str>) {
         if let Some(text) = comment {
             if self
                 .comment_ends
@@ -410,6 +454,7 @@ impl PgnGame {
 
     /// The NAGs (Numeric Annotation Glyphs) of mainline move `ply`, in the
     /// order written: `$1` or `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+    /// None for a ply beyond the mainline.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -418,15 +463,21 @@ impl PgnGame {
     /// assert_eq!(g.nags(1).collect::<Vec<_>>(), [2, 18]);
     /// ```
     pub fn nags(&self, ply: usize) -> impl Iterator<Item = u8> + '_ {
-        let node = ply as u32 + 1;
-        let from = self.nags.partition_point(|&(n, _)| n < node);
+        // Node 0 (before the first move) is no move's: it stands for none.
+        let node = self.node(ply).unwrap_or(0);
+        let from = if node == 0 {
+            self.nags.len()
+        } else {
+            self.nags.partition_point(|&(n, _)| n < node)
+        };
         self.nags[from..]
             .iter()
             .take_while(move |&&(n, _)| n == node)
             .map(|&(_, nag)| nag)
     }
 
-    /// Adds a NAG to mainline move `ply` (no effect if it has it already).
+    /// Adds a NAG to mainline move `ply` (no effect if it has it already,
+    /// or for a ply beyond the mainline).
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -438,7 +489,9 @@ impl PgnGame {
     /// assert!(pgn.to_string().ends_with("\n1. f3 $4 *\n"));
     /// ```
     pub fn add_nag(&mut self, ply: usize, nag: u8) {
-        self.push_nag(ply as u32 + 1, nag);
+        if let Some(node) = self.node(ply) {
+            self.push_nag(node, nag);
+        }
     }
 
     pub(crate) fn push_nag(&mut self, node: u32, nag: u8) {
@@ -449,7 +502,7 @@ impl PgnGame {
         }
     }
 
-    /// The clock after mainline move `ply`, from a `[%clk h:mm:ss]` command
+    /// The clock after mainline move `ply` (`None` beyond the mainline), from a `[%clk h:mm:ss]` command
     /// in its comment (seconds may have a fraction).
     ///
     /// ```
@@ -465,7 +518,7 @@ impl PgnGame {
         parse_clock(command(self.comment(ply)?, "%clk")?)
     }
 
-    /// The evaluation after mainline move `ply`, from a `[%eval 0.17]` or
+    /// The evaluation after mainline move `ply` (`None` beyond the mainline), from a `[%eval 0.17]` or
     /// `[%eval #-3]` command in its comment (a `,depth` suffix is ignored).
     ///
     /// ```
@@ -475,6 +528,80 @@ impl PgnGame {
     /// ```
     pub fn eval(&self, ply: usize) -> Option<Eval> {
         parse_eval(command(self.comment(ply)?, "%eval")?)
+    }
+}
+
+/// The result of a game as PGN writes it (PGN standard 8.2.6): the
+/// movetext's last token and the `Result` tag.
+///
+/// ```
+/// use chess_arbiter::pgn::GameResult;
+/// assert_eq!("1/2-1/2".parse::<GameResult>(), Ok(GameResult::Draw));
+/// assert_eq!(GameResult::WhiteWins.as_str(), "1-0");
+/// assert_eq!(GameResult::Unknown.to_string(), "*");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: the game goes on, or its result is unknown.
+    Unknown,
+}
+
+impl GameResult {
+    /// The result as PGN spells it.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::GameResult;
+    /// assert_eq!(GameResult::BlackWins.as_str(), "0-1");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+}
+
+impl core::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A text that is not a PGN result (`1-0`, `0-1`, `1/2-1/2` or `*`).
+///
+/// ```
+/// use chess_arbiter::pgn::GameResult;
+/// let err = "1:0".parse::<GameResult>().unwrap_err();
+/// assert_eq!(err.to_string(), "invalid result \"1:0\": expected 1-0, 0-1, 1/2-1/2 or *");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid result {text:?}: expected 1-0, 0-1, 1/2-1/2 or *")]
+pub struct InvalidResult {
+    /// The text given (at most about 60 characters of it).
+    pub text: String,
+}
+
+impl core::str::FromStr for GameResult {
+    type Err = InvalidResult;
+
+    fn from_str(text: &str) -> Result<GameResult, InvalidResult> {
+        match text {
+            "1-0" => Ok(GameResult::WhiteWins),
+            "0-1" => Ok(GameResult::BlackWins),
+            "1/2-1/2" => Ok(GameResult::Draw),
+            "*" => Ok(GameResult::Unknown),
+            _ => Err(InvalidResult {
+                text: crate::quote::bounded(text),
+            }),
+        }
     }
 }
 

@@ -3,16 +3,22 @@
 //!
 //! [`Reader`] streams the games of any [`std::io::Read`] as [`PgnGame`]s:
 //! tags, the mainline as a [`Game`](crate::Game), NAGs and comments per
-//! move (with `[%clk]` and `[%eval]` as values), and the result token. An
-//! illegal, ambiguous or unreadable move, a null move, an unsupported
-//! variant, a bad FEN, or an unterminated tag or comment is a [`PgnError`]
-//! naming game, line, column and ply; the reader then goes on with the next
-//! game. `Display` of a [`PgnGame`] writes the PGN export format. A
-//! [`Visitor`] and [`visit`] serve tools that need the text alone.
+//! move (with `[%clk]` and `[%eval]` as values), the variations as a tree
+//! of [`Variation`]s, and the result token. An illegal, ambiguous or
+//! unreadable move (in the mainline or a variation), a null move, an
+//! unsupported variant, a bad FEN, or an unterminated tag or comment is a
+//! [`PgnError`] naming game, line, column and ply; the reader then goes on
+//! with the next game. When a record goes on after the game ended by
+//! itself (insufficient material, a dead position, seventy-five moves,
+//! fivefold repetition), the [`Game`](crate::Game) stops at that ending and
+//! the moves after it are kept ([`PgnGame::moves_after_end`]). `Display` of
+//! a [`PgnGame`] writes the PGN export format. A [`Visitor`] and [`visit`]
+//! serve tools that need the text alone.
 //!
 //! What is read: a byte-order mark, CRLF, `%` escape lines, `;` and `{}`
 //! comments, NAGs (`$n` and `! ? !! ?? !? ?!`), nested `( )` variations
-//! (checked for syntax, kept out of the game), move numbers with `.` or
+//! (each move played from its own position, kept out of the game; one
+//! with no move before it to replace is read for syntax only), move numbers with `.` or
 //! `...` (or none), `0-0`, a missing result, escaped tag values, games
 //! without tags, `[FEN]` with or without `[SetUp]`, and `[Variant]`
 //! `Chess960` (also `Chess 960`, `Fischerandom`, `Fischer Random`, any
@@ -41,14 +47,17 @@
 //! ```
 
 mod build;
+mod edit;
 mod error;
 mod game;
 mod reader;
 mod scan;
+mod tree;
 mod visit;
 mod write;
 
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{Eval, PgnGame};
+pub use game::{Eval, GameResult, InvalidResult, PgnGame};
 pub use reader::{Reader, visit};
+pub use tree::Variation;
 pub use visit::{Visitor, unescape};

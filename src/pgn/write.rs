@@ -1,8 +1,11 @@
 //! The PGN export format (PGN standard, section 8): what `PgnGame`'s
 //! `Display` writes.
 
-use super::game::{PgnGame, SEVEN_TAG_ROSTER, setup_tags};
+use super::game::{PgnGame, SEVEN_TAG_ROSTER, result_token, setup_tags};
+use super::tree::Variation;
 use crate::Color;
+use crate::Position;
+use alloc::string::String;
 use core::fmt::{self, Write};
 
 /// Movetext lines are at most this long (PGN standard 8.2.2.2 asks for
@@ -11,10 +14,16 @@ const MAX_LINE: usize = 79;
 
 impl fmt::Display for PgnGame {
     /// Writes the game in PGN export format: the Seven Tag Roster in its
-    /// order, `Variant`/`SetUp`/`FEN` when the game needs them, the other
-    /// tags in order, an empty line, then the movetext in lines of at most
-    /// 79 characters ending with the result token and a line break.
-    /// Separate games by an empty line.
+    /// order, always (`?`, or `????.??.??` for the date, when missing; the
+    /// `Result` tag equal to the result token, which is the `Result` tag
+    /// when it is a result other than `*`, else the movetext's token),
+    /// `Variant`/`SetUp`/`FEN` when the game needs them, the other tags in
+    /// order, an empty line, then the movetext in lines of at most 79
+    /// characters (a comment breaks at its spaces; only a word longer than
+    /// a line stands alone) ending with the result token and a line break:
+    /// the mainline with its NAGs and comments, each variation in `( )`
+    /// after the move it replaces, nested, and the moves kept after the
+    /// game's end. Separate games by an empty line.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -22,7 +31,8 @@ impl fmt::Display for PgnGame {
     /// let g = Reader::new(text.as_bytes()).next().unwrap().unwrap();
     /// assert_eq!(
     ///     g.to_string(),
-    ///     "[Event \"E\"]\n[White \"A\"]\n[Annotator \"X\"]\n\n1. e4 { ok } 1... e5 $1 2. Nf3 *\n"
+    ///     "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\
+    ///      [Black \"?\"]\n[Result \"*\"]\n[Annotator \"X\"]\n\n1. e4 { ok } 1... e5 $1 2. Nf3 *\n"
     /// );
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -33,12 +43,18 @@ impl fmt::Display for PgnGame {
                     || name == "FEN"
                     || (name == "Variant" && setup.as_ref().is_some_and(|s| s.0)))
         };
-        let mut any_tag = false;
+        let result = self.export_result();
         for str_name in SEVEN_TAG_ROSTER {
-            for (name, value) in self.tags().filter(|&(n, _)| n == str_name) {
-                write_tag(f, name, value)?;
-                any_tag = true;
-            }
+            let value = match str_name {
+                "Result" => Some(result),
+                _ => self.tag(str_name),
+            };
+            let value = value.unwrap_or(if str_name == "Date" {
+                "????.??.??"
+            } else {
+                "?"
+            });
+            write_tag(f, str_name, value)?;
         }
         if let Some((chess960, fen)) = &setup {
             if *chess960 {
@@ -46,22 +62,17 @@ impl fmt::Display for PgnGame {
             }
             write_tag(f, "SetUp", "1")?;
             write_tag(f, "FEN", fen)?;
-            any_tag = true;
         }
         for (name, value) in self.tags() {
             if !SEVEN_TAG_ROSTER.contains(&name) && !replaced(name) {
                 write_tag(f, name, value)?;
-                any_tag = true;
             }
         }
-        if any_tag {
-            f.write_char('\n')?;
-        }
+        f.write_char('\n')?;
         let mut line = Line { f, width: 0 };
         if let Some(text) = self.game_comment() {
             line.comment(text)?;
         }
-        let mut interrupted = true;
         let mut comments = self.comments().peekable();
         while comments.peek().is_some_and(|&(node, _)| node == 0) {
             comments.next();
@@ -71,30 +82,51 @@ impl fmt::Display for PgnGame {
         while let Some(&(_, nag)) = nags.next_if(|&&(node, _)| node == 0) {
             line.nag(nag)?;
         }
-        let moves = self.game.moves();
-        for (ply, &m) in moves.iter().enumerate() {
-            let pos = self.game.at(ply);
-            let mut number = itoa(pos.fullmove_number());
-            if pos.turn() == Color::White {
-                number.push('.');
-                line.token(&number)?;
-            } else if interrupted {
-                number.push_str("...");
-                line.token(&number)?;
-            }
+        let mut variations = self.variations.iter().peekable();
+        let mut interrupted = true;
+        let played = self.game.moves().len();
+        let mut beyond = self.game.position().clone();
+        for (ply, m) in self.mainline().enumerate() {
+            let next_beyond;
+            let pos = if ply < played {
+                self.game.at(ply)
+            } else {
+                next_beyond = beyond.clone();
+                beyond.play_unchecked(m);
+                &next_beyond
+            };
+            line.number(pos, interrupted)?;
             line.token(pos.san(m).as_str())?;
             interrupted = false;
-            let node = ply as u32 + 1;
-            while let Some(&(_, nag)) = nags.next_if(|&&(n, _)| n == node) {
+            let node = ply + 1;
+            while let Some(&(_, nag)) = nags.next_if(|&&(n, _)| n as usize == node) {
                 line.nag(nag)?;
             }
-            if let Some((_, text)) = comments.next_if(|&(n, _)| n as u32 == node) {
+            if let Some((_, text)) = comments.next_if(|&(n, _)| n == node) {
                 line.comment(text)?;
                 interrupted = true;
             }
+            if let Some((_, list)) = variations.next_if(|(p, _)| *p as usize == ply) {
+                for variation in list {
+                    line.variation(variation)?;
+                }
+                interrupted = true;
+            }
         }
-        line.token(self.result)?;
+        line.token(result)?;
         line.f.write_char('\n')
+    }
+}
+
+impl PgnGame {
+    /// The result the export writes as the `Result` tag and the result
+    /// token: the `Result` tag when it is a result other than `*`, else the
+    /// movetext's token (python-chess exports the same).
+    pub(crate) fn export_result(&self) -> &'static str {
+        match self.tag("Result").and_then(result_token) {
+            Some(tag) if tag != "*" => tag,
+            _ => self.result,
+        }
     }
 }
 
@@ -141,21 +173,91 @@ impl Line<'_, '_> {
         Ok(())
     }
 
-    /// Writes `{ text }` (one blank each side, which readers strip); a `}`
-    /// in the text is dropped. Line breaks inside the comment are kept.
-    fn comment(&mut self, text: &str) -> fmt::Result {
-        let first_line = text.split('\n').next().unwrap_or("");
-        let single = !text.contains('\n');
-        self.space_for(first_line.len() + 2 + usize::from(single) * 2)?;
-        self.f.write_str("{ ")?;
-        self.width += 2;
-        for c in text.chars().filter(|&c| c != '}') {
-            self.f.write_char(c)?;
-            if c == '\n' {
-                self.width = 0;
-            } else {
-                self.width += c.len_utf8();
+    /// A move number: `N.` before White's move, `N...` before Black's when
+    /// something came between it and White's move.
+    fn number(&mut self, pos: &Position, interrupted: bool) -> fmt::Result {
+        let mut number = itoa(pos.fullmove_number());
+        if pos.turn() == Color::White {
+            number.push('.');
+        } else if interrupted {
+            number.push_str("...");
+        } else {
+            return Ok(());
+        }
+        self.token(&number)
+    }
+
+    /// `( ... )`: a variation with its NAGs, comments and own variations.
+    fn variation(&mut self, variation: &Variation) -> fmt::Result {
+        self.token("(")?;
+        if let Some(text) = variation.starting_comment() {
+            self.comment(text)?;
+        }
+        let mut pos = variation.start().clone();
+        let mut interrupted = true;
+        for (i, m) in variation.moves().enumerate() {
+            self.number(&pos, interrupted)?;
+            self.token(pos.san(m).as_str())?;
+            pos.play_unchecked(m);
+            interrupted = false;
+            for &nag in variation.nags(i) {
+                self.nag(nag)?;
             }
+            if let Some(text) = variation.comment(i) {
+                self.comment(text)?;
+                interrupted = true;
+            }
+            let inner = variation.variations(i);
+            for sub in inner {
+                self.variation(sub)?;
+            }
+            interrupted |= !inner.is_empty();
+        }
+        self.token(")")
+    }
+
+    /// Writes `{ text }` (one blank each side, which readers strip); a `}`
+    /// in the text is dropped. The comment breaks at its spaces to keep
+    /// lines within [`MAX_LINE`] (a break reads back as a line break); a
+    /// single word longer than a line stands alone. Line breaks inside the
+    /// comment are kept.
+    fn comment(&mut self, text: &str) -> fmt::Result {
+        let clean: String = text.chars().filter(|&c| c != '}').collect();
+        let mut from = 0;
+        let mut sep = None;
+        loop {
+            let to = clean[from..]
+                .find([' ', '\n'])
+                .map_or(clean.len(), |k| from + k);
+            let word = &clean[from..to];
+            let last = to == clean.len();
+            let need = word.chars().count() + if last { 2 } else { 0 };
+            match sep {
+                None => {
+                    self.space_for(2 + need)?;
+                    self.f.write_str("{ ")?;
+                    self.width += 2;
+                }
+                Some('\n') => {
+                    self.f.write_char('\n')?;
+                    self.width = 0;
+                }
+                Some(_) if self.width > 0 && self.width + 1 + need > MAX_LINE => {
+                    self.f.write_char('\n')?;
+                    self.width = 0;
+                }
+                Some(_) => {
+                    self.f.write_char(' ')?;
+                    self.width += 1;
+                }
+            }
+            self.f.write_str(word)?;
+            self.width += word.chars().count();
+            if last {
+                break;
+            }
+            sep = clean[to..].chars().next();
+            from = to + 1;
         }
         self.f.write_str(" }")?;
         self.width += 2;

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
-use chess_arbiter::pgn::{PgnGame, Reader};
+use chess_arbiter::pgn::{PgnGame, Reader, Variation};
 
 /// Tags that the writer derives from the game's start position.
 pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
@@ -30,6 +30,75 @@ pub fn kept_tags(game: &PgnGame) -> Vec<(String, String)> {
         .collect();
     tags.sort();
     tags
+}
+
+/// The Seven Tag Roster, in order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The result the export writes: the `Result` tag when it is a result
+/// other than `*`, else the movetext's token.
+pub fn export_result(game: &PgnGame) -> String {
+    match game.tag("Result") {
+        Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r.to_string(),
+        _ => game.result().to_string(),
+    }
+}
+
+/// The tags an export writes, sorted: the Seven Tag Roster (the first of
+/// each name, `?` for a missing one), the result as exported, the others.
+pub fn exported_tags(game: &PgnGame) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|&name| {
+            let value = match name {
+                "Result" => export_result(game),
+                "Date" => game.tag(name).unwrap_or("????.??.??").to_string(),
+                _ => game.tag(name).unwrap_or("?").to_string(),
+            };
+            (name.to_string(), value)
+        })
+        .collect();
+    tags.extend(
+        game.tags()
+            .filter(|(n, _)| !DERIVED.contains(n) && !SEVEN_TAG_ROSTER.contains(n))
+            .map(|(n, v)| (standard_name(n), v.to_string())),
+    );
+    tags.sort();
+    tags
+}
+
+/// A comment as it reads back: the writer may break it at a space.
+pub fn comment_text(text: &str) -> String {
+    text.replace('}', "").replace('\n', " ")
+}
+
+/// Panics unless two variation trees are the same (comments as they read
+/// back).
+pub fn same_variations(a: &[Variation], b: &[Variation], text: &str) {
+    assert_eq!(a.len(), b.len(), "variation count differs:\n{text}");
+    for (x, y) in a.iter().zip(b) {
+        assert_eq!(x.start(), y.start(), "variation start differs:\n{text}");
+        assert_eq!(
+            x.moves().collect::<Vec<_>>(),
+            y.moves().collect::<Vec<_>>(),
+            "variation moves differ:\n{text}"
+        );
+        assert_eq!(
+            x.starting_comment().map(comment_text),
+            y.starting_comment().map(comment_text),
+            "variation comment differs:\n{text}"
+        );
+        for i in 0..x.len() {
+            assert_eq!(x.nags(i), y.nags(i), "variation NAGs differ:\n{text}");
+            assert_eq!(
+                x.comment(i).map(comment_text),
+                y.comment(i).map(comment_text),
+                "variation comments differ:\n{text}"
+            );
+            same_variations(x.variations(i), y.variations(i), text);
+        }
+    }
 }
 
 /// Panics unless `game` written and read back is the same game: tags,
@@ -62,7 +131,11 @@ pub fn round_trip(game: &PgnGame) {
         other => panic!("export did not read back: {other:?}\n{text}"),
     };
     assert!(again.next().is_none(), "export read as two games:\n{text}");
-    assert_eq!(kept_tags(&back), kept_tags(game), "tags differ:\n{text}");
+    assert_eq!(
+        kept_tags(&back),
+        exported_tags(game),
+        "tags differ:\n{text}"
+    );
     assert_eq!(
         back.game().start(),
         game.game().start(),
@@ -73,40 +146,55 @@ pub fn round_trip(game: &PgnGame) {
         game.game().moves(),
         "moves differ:\n{text}"
     );
-    assert_eq!(back.result(), game.result(), "result differs:\n{text}");
+    assert_eq!(
+        back.moves_after_end(),
+        game.moves_after_end(),
+        "moves after the end differ:\n{text}"
+    );
+    assert_eq!(
+        back.game().outcome(),
+        game.game().outcome(),
+        "outcome differs:\n{text}"
+    );
+    assert_eq!(
+        back.result(),
+        export_result(game),
+        "result differs:\n{text}"
+    );
+    assert_eq!(
+        back.tag("Result"),
+        Some(back.result()),
+        "Result tag differs:\n{text}"
+    );
     let comments = |g: &PgnGame| -> Vec<(usize, String)> {
-        g.comments().map(|(n, t)| (n, t.replace('}', ""))).collect()
+        g.comments().map(|(n, t)| (n, comment_text(t))).collect()
     };
     assert_eq!(comments(&back), comments(game), "comments differ:\n{text}");
     let game_nags = |g: &PgnGame| {
-        let mut v: Vec<(usize, u8)> = (0..g.game().moves().len())
+        let mut v: Vec<(usize, u8)> = (0..g.mainline_len())
             .flat_map(|p| g.nags(p).map(move |n| (p, n)))
             .collect();
         v.sort();
         v
     };
     assert_eq!(game_nags(&back), game_nags(game), "NAGs differ:\n{text}");
-    for ply in 0..game.game().moves().len() {
+    for ply in 0..game.mainline_len() {
+        same_variations(back.variations(ply), game.variations(ply), &text);
         let mut a: Vec<u8> = back.nags(ply).collect();
         let mut b: Vec<u8> = game.nags(ply).collect();
         a.sort();
         b.sort();
         assert_eq!(a, b, "NAGs of ply {ply} differ:\n{text}");
     }
-    // Comments are written verbatim (their line breaks too), so only
-    // lines with no part in a comment are held to the limit.
-    let mut in_comment = false;
+    // Every line within 79 characters, unless one word longer than a line
+    // stands alone on it (in a comment: with its brace).
     for line in text.lines() {
-        let mut touches_comment = in_comment;
-        for c in line.chars() {
-            match c {
-                '{' if !in_comment => (in_comment, touches_comment) = (true, true),
-                '}' if in_comment => in_comment = false,
-                _ => {}
-            }
-        }
         if line.chars().count() > 79 && !line.starts_with('[') {
-            assert!(touches_comment, "line longer than 79 characters:\n{line}");
+            let word = line.trim_start_matches("{ ").trim_end_matches(" }");
+            assert!(
+                !word.contains(' '),
+                "line longer than 79 characters:\n{line}"
+            );
         }
     }
     assert_eq!(back.to_string(), text, "export is not stable");
