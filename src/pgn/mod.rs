@@ -43,6 +43,7 @@
 mod build;
 mod error;
 mod game;
+mod parallel;
 mod reader;
 mod scan;
 mod visit;

@@ -49,6 +49,52 @@ pub trait Visitor {
     /// ```
     fn begin_game(&mut self) {}
 
+    /// Where the game about to begin starts in the input: the byte offset
+    /// of its first line (after a byte-order mark) and that line's number,
+    /// from 1. Called just before [`Visitor::begin_game`]; a tool can index
+    /// a file with it and seek back to a game.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct Index(Vec<(u64, u64)>);
+    /// impl Visitor for Index {
+    ///     fn game_start(&mut self, offset: u64, line: u64) { self.0.push((offset, line)); }
+    /// }
+    /// let mut index = Index(Vec::new());
+    /// visit("1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n".as_bytes(), &mut index).unwrap();
+    /// assert_eq!(index.0, [(0, 1), (9, 3)]);
+    /// ```
+    fn game_start(&mut self, offset: u64, line: u64) {
+        let _ = (offset, line);
+    }
+
+    /// Asked once the tags are read: `true` skips the game's movetext (no
+    /// movetext events; the reader only finds where the game ends, much
+    /// faster than reading it), and [`Visitor::end_game`] follows. For
+    /// filters on tags (Elo, event, opening).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, PgnErrorKind, Visitor};
+    /// #[derive(Default)]
+    /// struct Rapid { rapid: bool, moves: u32 }
+    /// impl Visitor for Rapid {
+    ///     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+    ///         if name == "Event" { self.rapid = value.contains("Rapid"); }
+    ///         Ok(())
+    ///     }
+    ///     fn skip_movetext(&mut self) -> bool { !self.rapid }
+    ///     fn san(&mut self, _: &str) -> Result<(), PgnErrorKind> { self.moves += 1; Ok(()) }
+    ///     fn end_game(&mut self, _: Option<&chess_arbiter::pgn::PgnError>) { self.rapid = false; }
+    /// }
+    /// let pgn = "[Event \"Blitz\"]\n\n1. e4 e5 *\n\n[Event \"Rapid\"]\n\n1. d4 *\n";
+    /// let mut v = Rapid::default();
+    /// visit(pgn.as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.moves, 1);
+    /// ```
+    fn skip_movetext(&mut self) -> bool {
+        false
+    }
+
     /// A tag pair; `value` is as written (escaped: see
     /// [`unescape`](super::unescape)).
     ///
@@ -240,6 +286,10 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 /// What the tokenizer sends its events to: a [`Visitor`] (through
 /// [`Visiting`]), or the reader's own game builder, which takes bytes.
 pub(crate) trait Sink {
+    fn game_start(&mut self, _offset: u64, _line: u64) {}
+    fn skip_movetext(&mut self) -> bool {
+        false
+    }
     fn begin_game(&mut self);
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind>;
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
@@ -256,6 +306,12 @@ pub(crate) trait Sink {
 pub(crate) struct Visiting<'a, V: ?Sized>(pub &'a mut V);
 
 impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
+    fn game_start(&mut self, offset: u64, line: u64) {
+        self.0.game_start(offset, line);
+    }
+    fn skip_movetext(&mut self) -> bool {
+        self.0.skip_movetext()
+    }
     fn begin_game(&mut self) {
         self.0.begin_game();
     }
@@ -299,6 +355,8 @@ pub(crate) struct GameText<'a> {
     /// The line number of `text[0]`.
     pub first_line: u64,
     pub game_number: u64,
+    /// The byte offset of `text[0]` in the input.
+    pub offset: u64,
 }
 
 /// Where a token stands, for error messages.
@@ -406,18 +464,32 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         line: game.first_line,
         line_start: 0,
     };
+    visitor.game_start(game.offset, game.first_line);
     visitor.begin_game();
     // Tags, one per line.
     let mut fen_place = None;
     let mut i = 0;
     while i < game.movetext {
-        let end = scan::find(&text[i..game.movetext], b'\n').map_or(game.movetext, |p| i + p);
+        let tags = &text[..game.movetext];
+        let end = scan::find2(&tags[i..], b'\n', b'\r').map_or(tags.len(), |p| i + p);
         let line = &text[i..end];
         d.line_start = i;
         let first = line.first().copied().unwrap_or(b'\n');
         if !(line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';') {
             let place = d.place(i);
-            let (name, value) = tag_line(line).map_err(|k| d.error(place, k))?;
+            let (name, value) = match tag_line(line) {
+                Ok(tag) => tag,
+                // A tag with a comment or other text after it on its line:
+                // skipped, as python-chess skips it.
+                Err(PgnErrorKind::UnterminatedTag)
+                    if memchr::memmem::find(line, b"\"]").is_some() =>
+                {
+                    i = line_end(text, end);
+                    d.line += 1;
+                    continue;
+                }
+                Err(k) => return Err(d.error(place, k)),
+            };
             let name = text_of(name);
             if name == "FEN" {
                 fen_place = Some(place);
@@ -426,8 +498,11 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
                 .tag(&name, &text_of(value))
                 .map_err(|k| d.error(place, k))?;
         }
-        i = end + 1;
+        i = line_end(text, end);
         d.line += 1;
+    }
+    if visitor.skip_movetext() {
+        return Ok(());
     }
     let movetext_place = Place {
         line: d.line,
@@ -443,6 +518,21 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         return Err(d.error(place, kind));
     }
     movetext(&mut d, game.movetext, visitor)
+}
+
+/// Where the next line starts, for a line that ends at `end` (on `\n`,
+/// `\r\n`, a lone `\r`, or the end of the text).
+fn line_end(text: &[u8], end: usize) -> usize {
+    match text.get(end) {
+        Some(b'\r') if text.get(end + 1) == Some(&b'\n') => end + 2,
+        Some(_) => end + 1,
+        None => end,
+    }
+}
+
+/// Where a `;` comment or `%` line that starts at `i` ends: at its line end.
+fn rest_of_line(text: &[u8], i: usize) -> usize {
+    scan::find2(&text[i..], b'\n', b'\r').map_or(text.len(), |k| i + k)
 }
 
 fn text_of(bytes: &[u8]) -> Cow<'_, str> {
@@ -489,11 +579,24 @@ fn movetext<V: Sink + ?Sized>(
                 d.line += 1;
                 d.line_start = i;
             }
-            // An escape line (PGN standard 6): `%` in the first column.
-            b'%' if i == d.line_start => {
-                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
+            // A lone CR ends a line (old Mac files); before a LF it is
+            // part of that line end.
+            b'\r' => {
+                i += 1;
+                if text.get(i) != Some(&b'\n') {
+                    d.line += 1;
+                    d.line_start = i;
+                }
             }
-            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
+            // An escape line (PGN standard 6): `%` in the first column.
+            b'%' if i == d.line_start => i = rest_of_line(text, i),
+            b' ' | b'\t' | 0x0b | 0x0c => i += 1,
+            // A tag pair in movetext (an indented tag line): skipped, as
+            // python-chess skips it.
+            b'[' if looks_like_tag(&text[i..rest_of_line(text, i)]) => {
+                let line = &text[i..rest_of_line(text, i)];
+                i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
+            }
             b'{' => {
                 let place = d.place(i);
                 let Some(len) = scan::find(&text[i + 1..], b'}') else {
@@ -501,17 +604,18 @@ fn movetext<V: Sink + ?Sized>(
                 };
                 let body = &text[i + 1..i + 1 + len];
                 let mut from = 0;
-                while let Some(k) = scan::find(&body[from..], b'\n') {
-                    d.line += 1;
+                while let Some(k) = scan::find2(&body[from..], b'\n', b'\r') {
                     from += k + 1;
+                    if body[from - 1] == b'\r' && body.get(from) == Some(&b'\n') {
+                        continue;
+                    }
+                    d.line += 1;
                     d.line_start = i + 1 + from;
                 }
                 visitor.comment(strip_one_blank(body));
                 i += len + 2;
             }
-            b';' => {
-                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
-            }
+            b';' => i = rest_of_line(text, i),
             b'(' => {
                 depth += 1;
                 last_open = d.place(i);
