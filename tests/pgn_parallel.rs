@@ -173,3 +173,21 @@ fn with_threads_reads_the_sample_files_as_the_sequential_reader() {
     }
     assert!(check(&all).len() > 100);
 }
+
+#[test]
+fn with_threads_reads_the_fuzz_seeds_as_the_sequential_reader() {
+    // The fuzzing crate is left out of the published package.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/seeds/pgn");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        let one: Vec<Seen> = Reader::new(&bytes[..]).take(1000).map(seen).collect();
+        let two: Vec<Seen> = Reader::with_threads(&bytes[..], 2)
+            .take(1000)
+            .map(seen)
+            .collect();
+        assert_eq!(one, two, "{:?}", String::from_utf8_lossy(&bytes));
+    }
+}

@@ -324,7 +324,22 @@ fn is_blank_line(line: &[u8]) -> bool {
 }
 
 /// Whether a `{` comment is still open at the end of `line`.
-fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
+fn scan_comments(line: &[u8], in_comment: bool) -> bool {
+    if scan::find(line, b';').is_none() {
+        // Without `;`, whatever came before the last `}` is closed (it
+        // closed a comment, or stood outside one): a comment is open at
+        // the end when a `{` follows it, or when there is no `}` and a
+        // comment was open or opens.
+        return match scan::rfind(line, b'}') {
+            Some(close) => scan::find(&line[close..], b'{').is_some(),
+            None => in_comment || scan::find(line, b'{').is_some(),
+        };
+    }
+    scan_comments_slowly(line, in_comment)
+}
+
+/// [`scan_comments`] comment by comment, for lines with a `;`.
+fn scan_comments_slowly(line: &[u8], mut in_comment: bool) -> bool {
     let mut rest = line;
     loop {
         if in_comment {
@@ -394,4 +409,31 @@ pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Resu
         }
     }
     Ok(reader.games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comment_state_at_line_end_is_the_same_by_both_scans() {
+        let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
+        let mut line = alloc::vec::Vec::new();
+        for n in 0..6u32.pow(5) {
+            line.clear();
+            let mut k = n;
+            for _ in 0..5 {
+                line.extend_from_slice(parts[(k % 6) as usize]);
+                k /= 6;
+            }
+            for open in [false, true] {
+                assert_eq!(
+                    scan_comments(&line, open),
+                    scan_comments_slowly(&line, open),
+                    "{:?} {open}",
+                    alloc::string::String::from_utf8_lossy(&line)
+                );
+            }
+        }
+    }
 }

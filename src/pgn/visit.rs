@@ -295,6 +295,14 @@ pub(crate) trait Sink {
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
     /// A move token: in the mainline, or (syntax checked) in a variation.
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;
+    /// [`Sink::san`] when the game's text is UTF-8 (checked once per game).
+    fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        self.san(san.as_bytes())
+    }
+    /// [`Sink::comment`] when the game's text is UTF-8.
+    fn comment_str(&mut self, text: &str) {
+        self.comment(text.as_bytes());
+    }
     fn nag(&mut self, nag: u8);
     fn comment(&mut self, text: &[u8]);
     fn begin_variation(&mut self);
@@ -329,6 +337,12 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
                 reason: "not a move (not ASCII)",
             }),
         }
+    }
+    fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        self.0.san(san)
+    }
+    fn comment_str(&mut self, text: &str) {
+        self.0.comment(text);
     }
     fn nag(&mut self, nag: u8) {
         self.0.nag(nag);
@@ -425,12 +439,29 @@ pub(crate) fn looks_like_tag(line: &[u8]) -> bool {
 
 struct Driver<'a> {
     text: &'a [u8],
+    /// `text` as text when it is UTF-8 (the usual case: then tokens are
+    /// sliced out of it, not checked one by one).
+    utf8: Option<&'a str>,
     game_number: u64,
     line: u64,
     line_start: usize,
 }
 
-impl Driver<'_> {
+impl<'a> Driver<'a> {
+    /// `part` (a slice of the game's text) as text.
+    fn text_of(&self, part: &'a [u8]) -> Cow<'a, str> {
+        match self.str_of(part) {
+            Some(s) => Cow::Borrowed(s),
+            None => text_of(part),
+        }
+    }
+
+    /// `part` (a slice of the game's text) as text, when the game is UTF-8.
+    fn str_of(&self, part: &[u8]) -> Option<&'a str> {
+        let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        self.utf8?.get(start..start + part.len())
+    }
+
     fn error(&self, place: Place, kind: PgnErrorKind) -> PgnError {
         let prefix = &self.text[place.line_start..place.at];
         let chars = prefix.iter().filter(|&&b| b & 0xc0 != 0x80).count();
@@ -460,6 +491,7 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
     let text = game.text;
     let mut d = Driver {
         text,
+        utf8: core::str::from_utf8(text).ok(),
         game_number: game.game_number,
         line: game.first_line,
         line_start: 0,
@@ -490,12 +522,12 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
                 }
                 Err(k) => return Err(d.error(place, k)),
             };
-            let name = text_of(name);
+            let name = d.text_of(name);
             if name == "FEN" {
                 fen_place = Some(place);
             }
             visitor
-                .tag(&name, &text_of(value))
+                .tag(&name, &d.text_of(value))
                 .map_err(|k| d.error(place, k))?;
         }
         i = line_end(text, end);
@@ -612,7 +644,11 @@ fn movetext<V: Sink + ?Sized>(
                     d.line += 1;
                     d.line_start = i + 1 + from;
                 }
-                visitor.comment(strip_one_blank(body));
+                let body = strip_one_blank(body);
+                match d.str_of(body) {
+                    Some(body) => visitor.comment_str(body),
+                    None => visitor.comment(body),
+                }
                 i += len + 2;
             }
             b';' => i = rest_of_line(text, i),
@@ -749,5 +785,9 @@ fn word_token<V: Sink + ?Sized>(
             return Err(d.error(place, kind));
         }
     }
-    visitor.san(san).map_err(|k| d.error(place, k))
+    match d.str_of(san) {
+        Some(san) => visitor.san_str(san),
+        None => visitor.san(san),
+    }
+    .map_err(|k| d.error(place, k))
 }
