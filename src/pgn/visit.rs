@@ -286,6 +286,9 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 /// What the tokenizer sends its events to: a [`Visitor`] (through
 /// [`Visiting`]), or the reader's own game builder, which takes bytes.
 pub(crate) trait Sink {
+    /// Whether moves and comments are wanted as text ([`Sink::san_str`],
+    /// [`Sink::comment_str`]) rather than as bytes.
+    const TEXT: bool = false;
     fn game_start(&mut self, _offset: u64, _line: u64) {}
     fn skip_movetext(&mut self) -> bool {
         false
@@ -314,6 +317,7 @@ pub(crate) trait Sink {
 pub(crate) struct Visiting<'a, V: ?Sized>(pub &'a mut V);
 
 impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
+    const TEXT: bool = true;
     fn game_start(&mut self, offset: u64, line: u64) {
         self.0.game_start(offset, line);
     }
@@ -457,6 +461,7 @@ impl<'a> Driver<'a> {
     }
 
     /// `part` (a slice of the game's text) as text, when the game is UTF-8.
+    #[inline]
     fn str_of(&self, part: &[u8]) -> Option<&'a str> {
         let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
         self.utf8?.get(start..start + part.len())
@@ -631,25 +636,28 @@ fn movetext<V: Sink + ?Sized>(
             }
             b'{' => {
                 let place = d.place(i);
-                let Some(len) = scan::find(&text[i + 1..], b'}') else {
-                    return Err(d.error(place, PgnErrorKind::UnterminatedComment));
-                };
-                let body = &text[i + 1..i + 1 + len];
-                let mut from = 0;
-                while let Some(k) = scan::find2(&body[from..], b'\n', b'\r') {
-                    from += k + 1;
-                    if body[from - 1] == b'\r' && body.get(from) == Some(&b'\n') {
-                        continue;
+                // One search finds the `}` or a line end on the way to it.
+                let mut j = i + 1;
+                let close = loop {
+                    match scan::find3(&text[j..], b'}', b'\n', b'\r') {
+                        Some(k) if text[j + k] == b'}' => break j + k,
+                        Some(k) => {
+                            j += k + 1;
+                            if text[j - 1] == b'\r' && text.get(j) == Some(&b'\n') {
+                                continue;
+                            }
+                            d.line += 1;
+                            d.line_start = j;
+                        }
+                        None => return Err(d.error(place, PgnErrorKind::UnterminatedComment)),
                     }
-                    d.line += 1;
-                    d.line_start = i + 1 + from;
-                }
-                let body = strip_one_blank(body);
+                };
+                let body = strip_one_blank(&text[i + 1..close]);
                 match d.str_of(body) {
-                    Some(body) => visitor.comment_str(body),
-                    None => visitor.comment(body),
+                    Some(body) if V::TEXT => visitor.comment_str(body),
+                    _ => visitor.comment(body),
                 }
-                i += len + 2;
+                i = close + 1;
             }
             b';' => i = rest_of_line(text, i),
             b'(' => {
@@ -786,8 +794,8 @@ fn word_token<V: Sink + ?Sized>(
         }
     }
     match d.str_of(san) {
-        Some(san) => visitor.san_str(san),
-        None => visitor.san(san),
+        Some(san) if V::TEXT => visitor.san_str(san),
+        _ => visitor.san(san),
     }
     .map_err(|k| d.error(place, k))
 }
