@@ -142,8 +142,8 @@ impl PgnGame {
     /// use chess_arbiter::pgn::Reader;
     /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
     /// let games: Vec<_> = Reader::new(pgn.as_bytes()).map(Result::unwrap).collect();
-    /// assert_eq!(games[1].byte_offset(), 24);
-    /// let again = Reader::new(&pgn.as_bytes()[24..]).next().unwrap().unwrap();
+    /// assert_eq!(games[1].byte_offset(), 22);
+    /// let again = Reader::new(&pgn.as_bytes()[22..]).next().unwrap().unwrap();
     /// assert_eq!(again.tag("Event"), Some("b"));
     /// ```
     pub fn byte_offset(&self) -> u64 {

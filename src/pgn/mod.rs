@@ -10,7 +10,14 @@
 //! game. `Display` of a [`PgnGame`] writes the PGN export format. A
 //! [`Visitor`] and [`visit`] serve tools that need the text alone.
 //!
-//! What is read: a byte-order mark, CRLF, `%` escape lines, `;` and `{}`
+//! [`Reader::with_threads`] yields the same items with the moves played on
+//! worker threads, for databases; [`PgnGame::byte_offset`] and
+//! [`PgnGame::first_line`] (and [`Visitor::game_start`]) say where each
+//! game starts, and [`Visitor::skip_movetext`] passes over the movetext of
+//! games a tool filters out by their tags.
+//!
+//! What is read: a byte-order mark (before any game: files joined with
+//! `cat`), CRLF, lone CR (old Mac) and mixed line ends, `%` escape lines, `;` and `{}`
 //! comments, NAGs (`$n` and `! ? !! ?? !? ?!`), nested `( )` variations
 //! (checked for syntax, kept out of the game), move numbers with `.` or
 //! `...` (or none), `0-0`, a missing result, escaped tag values, games

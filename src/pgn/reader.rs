@@ -23,6 +23,11 @@ const CHUNK: usize = 1 << 16;
 /// lines and another empty line (or the end of input) ends it and starts
 /// the next game, unless a `}` on those tag lines closes it.
 ///
+/// As python-chess reads them: a line ends at `\n`, `\r\n` or a lone `\r`;
+/// a byte-order mark may open any game; a tag line with a comment or other
+/// text after its `"]` is skipped; an indented tag line is movetext (a tag
+/// pair there is passed over).
+///
 /// ```
 /// use chess_arbiter::pgn::Reader;
 ///
