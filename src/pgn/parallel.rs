@@ -20,7 +20,7 @@ type Item = Result<PgnGame, PgnError>;
 
 /// Text gathered for one batch before it goes to a worker (a game longer
 /// than this is a batch by itself).
-const BATCH: usize = 1 << 16;
+const BATCH: usize = 1 << 17;
 
 /// Batches in flight per worker: enough to keep every worker busy while
 /// the splitter and the caller catch up, few enough to bound memory.
@@ -36,16 +36,22 @@ struct Meta {
     offset: u64,
 }
 
+/// Whole games' text and where each lies in it; with the items built from
+/// them once a worker is done. Batches are used again and again, so that
+/// their memory stays with the reader (and warm) instead of going back and
+/// forth between threads' allocators.
+#[derive(Default)]
 struct Batch {
     bytes: Vec<u8>,
     games: Vec<Meta>,
+    items: VecDeque<Item>,
 }
 
-type Job = (Batch, SyncSender<Vec<Item>>);
+type Job = (Batch, SyncSender<Batch>);
 
 /// What the caller waits for, in input order.
 enum Pending {
-    Batch(Receiver<Vec<Item>>),
+    Batch(Receiver<Batch>),
     /// An error reading the input: the last item.
     Failed(PgnError),
 }
@@ -55,7 +61,10 @@ pub(crate) struct Pool {
     jobs: Option<Sender<Job>>,
     workers: Vec<JoinHandle<()>>,
     pending: VecDeque<Pending>,
-    ready: alloc::vec::IntoIter<Item>,
+    /// The batch whose items the caller is taking.
+    ready: Batch,
+    /// Batches done with, to fill again.
+    spare: Vec<Batch>,
     done: bool,
 }
 
@@ -73,7 +82,8 @@ impl Pool {
             jobs: Some(jobs),
             workers,
             pending: VecDeque::new(),
-            ready: Vec::new().into_iter(),
+            ready: Batch::default(),
+            spare: Vec::new(),
             done: false,
         }
     }
@@ -98,28 +108,29 @@ fn work(queue: &Mutex<Receiver<Job>>) {
             Ok(queue) => queue.recv(),
             Err(_) => return,
         };
-        let Ok((batch, reply)) = job else { return };
-        let items = batch
-            .games
-            .iter()
-            .map(|meta| {
-                let text = GameText {
-                    text: &batch.bytes[meta.start..meta.end],
-                    movetext: meta.movetext,
-                    first_line: meta.first_line,
-                    game_number: meta.game_number,
-                    offset: meta.offset,
-                };
-                let mut builder = Builder::default();
-                let origin = Origin {
-                    offset: meta.offset,
-                    line: meta.first_line,
-                };
-                visit_game(&text, &mut builder).map(|()| finish(builder, origin))
-            })
-            .collect();
+        let Ok((mut batch, reply)) = job else { return };
+        let Batch {
+            bytes,
+            games,
+            items,
+        } = &mut batch;
+        items.extend(games.iter().map(|meta| {
+            let text = GameText {
+                text: &bytes[meta.start..meta.end],
+                movetext: meta.movetext,
+                first_line: meta.first_line,
+                game_number: meta.game_number,
+                offset: meta.offset,
+            };
+            let mut builder = Builder::default();
+            let origin = Origin {
+                offset: meta.offset,
+                line: meta.first_line,
+            };
+            visit_game(&text, &mut builder).map(|()| finish(builder, origin))
+        }));
         // The reader may be gone: nothing is waiting then.
-        let _ = reply.send(items);
+        let _ = reply.send(batch);
     }
 }
 
@@ -129,7 +140,7 @@ impl<R: Read + Send> Reader<R> {
     /// the same order. The games are cut on the calling thread by the
     /// sequential reader's own splitter (it knows comments, tag strings,
     /// `%` lines and `;` comments), a few batches of whole games per worker
-    /// are in flight at a time (about 64 KiB of text each, or one game
+    /// are in flight at a time (about 128 KiB of text each, or one game
     /// when it is longer), so memory stays bounded whatever the input's
     /// size. `threads` of 0 or 1 reads on the calling thread alone.
     ///
@@ -156,17 +167,20 @@ impl<R: Read + Send> Reader<R> {
 pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
     loop {
         let pool = reader.pool.as_mut()?;
-        if let Some(item) = pool.ready.next() {
+        if let Some(item) = pool.ready.items.pop_front() {
             return Some(item);
         }
         dispatch(reader);
         let pool = reader.pool.as_mut()?;
         match pool.pending.pop_front()? {
             Pending::Batch(results) => {
-                let items = results
+                let done = results
                     .recv()
                     .expect("a PGN worker thread never stops before its batch is done");
-                pool.ready = items.into_iter();
+                let mut used = core::mem::replace(&mut pool.ready, done);
+                used.bytes.clear();
+                used.games.clear();
+                pool.spare.push(used);
             }
             Pending::Failed(error) => return Some(Err(error)),
         }
@@ -182,10 +196,15 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
         if pool.done || pool.pending.len() >= IN_FLIGHT_PER_WORKER * pool.workers.len() {
             return;
         }
-        let mut batch = Batch {
-            bytes: Vec::with_capacity(BATCH + BATCH / 4),
-            games: Vec::new(),
-        };
+        let mut batch = reader
+            .pool
+            .as_mut()
+            .and_then(|pool| pool.spare.pop())
+            .unwrap_or_default();
+        if batch.bytes.capacity() > 4 * BATCH {
+            // It held a huge game: give that memory back.
+            batch = Batch::default();
+        }
         let mut failed = None;
         let mut done = false;
         while batch.bytes.len() < BATCH {
