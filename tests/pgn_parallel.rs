@@ -162,8 +162,12 @@ fn with_threads_can_be_dropped_half_read() {
 #[test]
 fn with_threads_reads_the_sample_files_as_the_sequential_reader() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    // The sample files are left out of the published package.
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut all = String::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "pgn") {
             let text = std::fs::read(&path).unwrap();

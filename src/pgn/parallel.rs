@@ -102,6 +102,7 @@ impl Drop for Pool {
 }
 
 /// A worker: takes batches off the queue until it closes.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn work(queue: &Mutex<Receiver<Job>>) {
     loop {
         let job = match queue.lock() {
