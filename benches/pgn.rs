@@ -1,5 +1,6 @@
-//! PGN reading (every move validated) and writing, over the lichess-style
-//! and mixed sample games of tests/data/pgn.
+//! PGN reading (every move validated, on one thread and on two), reading
+//! tags with the movetext skipped, and writing, over the lichess-style and
+//! mixed sample games of tests/data/pgn.
 //!
 //! `cargo bench --bench pgn`
 
@@ -20,6 +21,19 @@ fn sample() -> Vec<u8> {
 }
 
 struct Count(u64);
+
+/// Reads the tags of every game and skips its movetext.
+struct Tags(u64);
+
+impl Visitor for Tags {
+    fn tag(&mut self, _: &str, _: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
+        self.0 += 1;
+        Ok(())
+    }
+    fn skip_movetext(&mut self) -> bool {
+        true
+    }
+}
 
 impl Visitor for Count {
     fn san(&mut self, _: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
@@ -45,6 +59,20 @@ fn bench(c: &mut Criterion) {
             let mut count = Count(0);
             visit(black_box(&data[..]), &mut count).expect("reading memory cannot fail");
             count.0
+        })
+    });
+    group.bench_function("read and validate, 2 threads", |b| {
+        b.iter(|| {
+            Reader::with_threads(black_box(&data[..]), 2)
+                .map(|g| g.map_or(0, |g| g.game().moves().len()))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("tags, movetext skipped", |b| {
+        b.iter(|| {
+            let mut tags = Tags(0);
+            visit(black_box(&data[..]), &mut tags).expect("reading memory cannot fail");
+            tags.0
         })
     });
     group.bench_function("write", |b| {

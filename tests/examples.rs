@@ -130,12 +130,13 @@ const PGN_SAMPLE: &str = "[Event \"a\"]\n[Result \"1-0\"]\n[Termination \"Normal
 
 #[test]
 fn pgn_example_summarises_games_results_and_errors() {
-    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 1, false, |_, _| {}).unwrap();
+    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 1, false, |_, _, _| {}).unwrap();
     assert_eq!((s.games, s.plies), (3, 8));
     assert_eq!(s.results.get("1-0"), Some(&1));
     assert_eq!(s.results.get("1/2-1/2"), Some(&1));
     assert_eq!(s.terminations.get("Normal"), Some(&1));
     assert_eq!(s.errors.len(), 1);
+    assert_eq!(s.error_kinds.get("Move"), Some(&1));
     let (game, line, column, ply, ref message) = s.errors[0];
     assert_eq!((game, line, column, ply), (2, 9, 13, Some(2)));
     assert!(message.contains("\"Ke3\""), "{message}");
@@ -148,6 +149,7 @@ fn pgn_example_summarises_games_results_and_errors() {
         out.contains("error: game 2, line 9, column 13, ply 2: move 2 \"Ke3\""),
         "{out}"
     );
+    assert!(out.contains("\nerrors: Move 1\n"), "{out}");
 }
 
 #[test]
@@ -158,8 +160,8 @@ fn pgn_example_threads_give_the_same_summary() {
         big.push_str(PGN_SAMPLE);
         big.push('\n');
     }
-    let one = pgn_example::run_input(big.as_bytes(), 1, true, |_, _| {}).unwrap();
-    let four = pgn_example::run_input(big.as_bytes(), 4, true, |_, _| {}).unwrap();
+    let one = pgn_example::run_input(big.as_bytes(), 1, true, |_, _, _| {}).unwrap();
+    let four = pgn_example::run_input(big.as_bytes(), 4, true, |_, _, _| {}).unwrap();
     assert_eq!(one.games, 9000);
     assert_eq!(one.errors.len(), 3000);
     assert_eq!(one, four);
@@ -169,8 +171,8 @@ fn pgn_example_threads_give_the_same_summary() {
 
 #[test]
 fn pgn_example_exports_games_that_read_back() {
-    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 2, true, |_, _| {}).unwrap();
-    let again = pgn_example::run_input(s.export.as_bytes(), 1, true, |_, _| {}).unwrap();
+    let s = pgn_example::run_input(PGN_SAMPLE.as_bytes(), 2, true, |_, _, _| {}).unwrap();
+    let again = pgn_example::run_input(s.export.as_bytes(), 1, true, |_, _, _| {}).unwrap();
     assert_eq!((again.games, again.plies, again.errors.len()), (2, 8, 0));
     assert_eq!(again.export, s.export);
 }
@@ -182,6 +184,11 @@ fn pgn_example_reads_its_arguments() {
         pgn_example::parse_args(&args(&["--threads", "2", "--export", "a.pgn"])).unwrap(),
         (2, true, vec!["a.pgn".to_string()])
     );
+    assert_eq!(
+        pgn_example::parse_args(&args(&["--threads", "2", "-"])).unwrap(),
+        (2, false, vec!["-".to_string()])
+    );
+    assert!(pgn_example::parse_args(&args(&["--thread", "2"])).is_err());
     assert!(pgn_example::parse_args(&args(&["--threads", "0"])).is_err());
     assert!(pgn_example::parse_args(&args(&["--threads"])).is_err());
 }

@@ -1,14 +1,34 @@
-//! Arbitrary bytes as a PGN file: reading never panics, and every game read
-//! is written in export format and read back to the same tags, start,
-//! moves, comments, NAGs and result.
+//! Arbitrary bytes as a PGN file: reading never panics, every game read is
+//! written in export format and read back to the same tags, start, moves,
+//! comments, NAGs and result, and reading with two worker threads yields
+//! the same items as reading on one.
 //!
-//! The checks live in tests/common/pgn_checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/pgn through them).
+//! The round-trip checks live in tests/common/pgn_checks.rs, shared with
+//! `cargo test` (tests/fuzz_corpus.rs replays fuzz/seeds/pgn through them;
+//! tests/pgn_parallel.rs replays them through the threads check).
 #![no_main]
 
 #[path = "../../tests/common/pgn_checks.rs"]
 mod pgn_checks;
 
+use chess_arbiter::pgn::{PgnError, PgnGame, Reader};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| pgn_checks::pgn(data));
+/// An item as compared: the game and where it was read, or the error's
+/// text and place.
+fn seen(item: Result<PgnGame, PgnError>) -> Result<(PgnGame, u64, u64), String> {
+    match item {
+        Ok(g) => {
+            let (offset, line) = (g.byte_offset(), g.first_line());
+            Ok((g, offset, line))
+        }
+        Err(e) => Err(format!("{e} {:?} {}", e.ply(), e.game_number())),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    pgn_checks::pgn(data);
+    let one: Vec<_> = Reader::new(data).take(1000).map(seen).collect();
+    let two: Vec<_> = Reader::with_threads(data, 2).take(1000).map(seen).collect();
+    assert_eq!(one, two, "with_threads(_, 2) differs from the sequential reader");
+});

@@ -51,7 +51,25 @@ pub struct PgnGame {
     pub(crate) after_end: Vec<Move>,
     /// Per mainline ply (in increasing order): the variations replacing it.
     pub(crate) variations: Vec<(u32, Vec<Variation>)>,
+    /// Where the game was read from (not part of the game: equality ignores it).
+    pub(crate) origin: Origin,
 }
+
+/// Where a game's text starts in its input: byte offset and line. Two games
+/// are equal whatever their origins.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Origin {
+    pub(crate) offset: u64,
+    pub(crate) line: u64,
+}
+
+impl PartialEq for Origin {
+    fn eq(&self, _: &Origin) -> bool {
+        true
+    }
+}
+
+impl Eq for Origin {}
 
 /// An engine's evaluation from a `[%eval ...]` comment command.
 ///
@@ -119,7 +137,38 @@ impl PgnGame {
             result: "*",
             after_end: Vec::new(),
             variations: Vec::new(),
+            origin: Origin::default(),
         }
+    }
+
+    /// The byte offset in its input where the game's text starts (its
+    /// first tag line, or its movetext when it has no tags; after a
+    /// byte-order mark); 0 for a game not read from PGN. Seeking a reader
+    /// there reads this game first, so a tool can index a file.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let games: Vec<_> = Reader::new(pgn.as_bytes()).map(Result::unwrap).collect();
+    /// assert_eq!(games[1].byte_offset(), 22);
+    /// let again = Reader::new(&pgn.as_bytes()[22..]).next().unwrap().unwrap();
+    /// assert_eq!(again.tag("Event"), Some("b"));
+    /// ```
+    pub fn byte_offset(&self) -> u64 {
+        self.origin.offset
+    }
+
+    /// The line (from 1) of the input where the game's text starts; 0 for a
+    /// game not read from PGN.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let pgn = "1. e4 *\n\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let games: Vec<_> = Reader::new(pgn.as_bytes()).map(Result::unwrap).collect();
+    /// assert_eq!((games[0].first_line(), games[1].first_line()), (1, 4));
+    /// ```
+    pub fn first_line(&self) -> u64 {
+        self.origin.line
     }
 
     /// The mainline: start position and every move, played through the rules.

@@ -15,7 +15,14 @@
 //! a [`PgnGame`] writes the PGN export format. A [`Visitor`] and [`visit`]
 //! serve tools that need the text alone.
 //!
-//! What is read: a byte-order mark, CRLF, `%` escape lines, `;` and `{}`
+//! [`Reader::with_threads`] yields the same items with the moves played on
+//! worker threads, for databases; [`PgnGame::byte_offset`] and
+//! [`PgnGame::first_line`] (and [`Visitor::game_start`]) say where each
+//! game starts, and [`Visitor::skip_movetext`] passes over the movetext of
+//! games a tool filters out by their tags.
+//!
+//! What is read: a byte-order mark (before any game: files joined with
+//! `cat`), CRLF, lone CR (old Mac) and mixed line ends, `%` escape lines, `;` and `{}`
 //! comments, NAGs (`$n` and `! ? !! ?? !? ?!`), nested `( )` variations
 //! (each move played from its own position, kept out of the game; one
 //! with no move before it to replace is read for syntax only), move numbers with `.` or
@@ -50,6 +57,7 @@ mod build;
 mod edit;
 mod error;
 mod game;
+mod parallel;
 mod reader;
 mod scan;
 mod tree;

@@ -3,7 +3,9 @@
 
 use super::build::Builder;
 use super::error::{PgnError, PgnErrorKind};
+use super::game::Origin;
 use super::game::PgnGame;
+use super::parallel::{self, Pool};
 use super::scan;
 use super::visit::{GameText, Sink, Visiting, Visitor, looks_like_tag, visit_game};
 use alloc::vec::Vec;
@@ -20,6 +22,11 @@ const CHUNK: usize = 1 << 16;
 /// it does not swallow the rest of the file, an empty line followed by tag
 /// lines and another empty line (or the end of input) ends it and starts
 /// the next game, unless a `}` on those tag lines closes it.
+///
+/// As python-chess reads them: a line ends at `\n`, `\r\n` or a lone `\r`;
+/// a byte-order mark may open any game; a tag line with a comment or other
+/// text after its `"]` is skipped; an indented tag line is movetext (a tag
+/// pair there is passed over).
 ///
 /// ```
 /// use chess_arbiter::pgn::Reader;
@@ -47,7 +54,12 @@ pub struct Reader<R> {
     line: u64,
     games: u64,
     failed: bool,
-    started: bool,
+    /// Bytes dropped from the front of `buf` so far: `buf[0]`'s offset.
+    dropped: u64,
+    /// Where the last game found starts: byte offset and line.
+    last_origin: Origin,
+    /// Worker threads, for [`Reader::with_threads`].
+    pub(crate) pool: Option<Pool>,
 }
 
 impl<R: Read> Reader<R> {
@@ -73,7 +85,9 @@ impl<R: Read> Reader<R> {
             line: 1,
             games: 0,
             failed: false,
-            started: false,
+            dropped: 0,
+            last_origin: Origin::default(),
+            pool: None,
         }
     }
 
@@ -84,6 +98,7 @@ impl<R: Read> Reader<R> {
         }
         if self.end == self.buf.len() {
             if self.mark > 0 {
+                self.dropped += self.mark as u64;
                 self.buf.copy_within(self.mark..self.end, 0);
                 self.pos -= self.mark;
                 self.look = self.look.saturating_sub(self.mark);
@@ -111,17 +126,10 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The line at `pos`: where its text ends (before `\n`) and where the
-    /// next line starts; `None` at the end of input.
+    /// The line at `pos`: where its text ends (before its line end: `\n`,
+    /// `\r\n` or a lone `\r`) and where the next line starts; `None` at
+    /// the end of input.
     fn find_line(&mut self) -> io::Result<Option<(usize, usize)>> {
-        if !self.started {
-            while self.end - self.pos < 3 && self.refill()? {}
-            self.started = true;
-            if self.buf[self.pos..self.end].starts_with(b"\xef\xbb\xbf") {
-                self.pos += 3;
-                self.mark = self.mark.max(self.pos);
-            }
-        }
         self.look = self.pos;
         self.find_line_at_look()
     }
@@ -130,16 +138,31 @@ impl<R: Read> Reader<R> {
     fn find_line_at_look(&mut self) -> io::Result<Option<(usize, usize)>> {
         let mut scanned = self.look;
         loop {
-            if let Some(k) = scan::find(&self.buf[scanned..self.end], b'\n') {
-                let at = scanned + k;
-                return Ok(Some((at, at + 1)));
+            match scan::find2(&self.buf[scanned..self.end], b'\n', b'\r') {
+                Some(k) => {
+                    let at = scanned + k;
+                    if self.buf[at] == b'\n' {
+                        return Ok(Some((at, at + 1)));
+                    }
+                    // A CR: with a LF after it one line end, alone another
+                    // (old Mac files); the byte after it must be read first.
+                    if at + 1 < self.end {
+                        let lf = self.buf[at + 1] == b'\n';
+                        return Ok(Some((at, at + 1 + usize::from(lf))));
+                    }
+                    if self.eof {
+                        return Ok(Some((at, at + 1)));
+                    }
+                    scanned = at;
+                }
+                None => scanned = self.end,
             }
-            scanned = self.end;
             let before = self.look;
-            if !self.refill()? {
+            let more = self.refill()?;
+            scanned -= before - self.look;
+            if !more && scanned >= self.end {
                 return Ok((self.look < self.end).then_some((self.end, self.end)));
             }
-            scanned -= before - self.look;
         }
     }
 
@@ -172,9 +195,10 @@ impl<R: Read> Reader<R> {
 
     /// Finds the next game's text (game splitting as readers in the wild
     /// do it: tags, then movetext up to an empty line outside a comment).
-    fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
+    pub(crate) fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
         if self.buf.len() > 16 * CHUNK && self.end - self.pos < CHUNK {
             // A huge game is over: give its memory back.
+            self.dropped += self.pos as u64;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
             self.pos = 0;
@@ -190,12 +214,21 @@ impl<R: Read> Reader<R> {
             };
             self.mark = self.pos;
             let line = &self.buf[self.pos..cend];
+            if line.starts_with(BOM) {
+                // A byte-order mark opens any game (files joined by `cat`).
+                self.pos += BOM.len();
+                continue;
+            }
             if !(is_blank_line(line) || line.starts_with(b"%") || line.starts_with(b";")) {
                 break;
             }
             self.consume(next);
         }
         let first_line = self.line;
+        self.last_origin = Origin {
+            offset: self.dropped + self.pos as u64,
+            line: first_line,
+        };
         // Tags.
         let mut blanks = 0;
         let mut movetext = None;
@@ -243,7 +276,7 @@ impl<R: Read> Reader<R> {
                     self.consume(next);
                     break;
                 }
-                if !in_comment && line.starts_with(b"[") {
+                if !in_comment && (line.starts_with(b"[") || line.starts_with(b"\xef\xbb\xbf[")) {
                     break;
                 }
                 if in_comment || !line.starts_with(b"%") {
@@ -259,6 +292,7 @@ impl<R: Read> Reader<R> {
             movetext: movetext_start,
             first_line,
             game_number: self.games,
+            offset: self.last_origin.offset,
         }))
     }
 
@@ -271,18 +305,23 @@ impl<R: Read> Reader<R> {
         match self.next_text() {
             Ok(Some(game)) => Some(visit_game(&game, visitor)),
             Ok(None) => None,
-            Err(e) => {
-                self.failed = true;
-                Some(Err(PgnError {
-                    game_number: self.games + 1,
-                    line: self.line,
-                    column: 1,
-                    kind: PgnErrorKind::Io(e),
-                }))
-            }
+            Err(e) => Some(Err(self.io_error(e))),
+        }
+    }
+
+    /// An error reading the input, where it happened; the reader stops.
+    pub(crate) fn io_error(&mut self, e: io::Error) -> PgnError {
+        self.failed = true;
+        PgnError {
+            game_number: self.games + 1,
+            line: self.line,
+            column: 1,
+            kind: PgnErrorKind::Io(e),
         }
     }
 }
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 fn is_blank_line(line: &[u8]) -> bool {
     line.iter()
@@ -290,7 +329,22 @@ fn is_blank_line(line: &[u8]) -> bool {
 }
 
 /// Whether a `{` comment is still open at the end of `line`.
-fn scan_comments(line: &[u8], mut in_comment: bool) -> bool {
+fn scan_comments(line: &[u8], in_comment: bool) -> bool {
+    if scan::find(line, b';').is_none() {
+        // Without `;`, whatever came before the last `}` is closed (it
+        // closed a comment, or stood outside one): a comment is open at
+        // the end when a `{` follows it, or when there is no `}` and a
+        // comment was open or opens.
+        return match scan::rfind(line, b'}') {
+            Some(close) => scan::find(&line[close..], b'{').is_some(),
+            None => in_comment || scan::find(line, b'{').is_some(),
+        };
+    }
+    scan_comments_slowly(line, in_comment)
+}
+
+/// [`scan_comments`] comment by comment, for lines with a `;`.
+fn scan_comments_slowly(line: &[u8], mut in_comment: bool) -> bool {
     let mut rest = line;
     loop {
         if in_comment {
@@ -317,10 +371,20 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.pool.is_some() {
+            return parallel::next(self);
+        }
         let mut builder = Builder::default();
         let read = self.visit_next(&mut builder)?;
-        Some(read.map(|()| builder.finish()))
+        Some(read.map(|()| finish(builder, self.last_origin)))
     }
+}
+
+/// The game a builder built, with where it was read.
+pub(crate) fn finish(builder: Builder, origin: Origin) -> PgnGame {
+    let mut game = builder.finish();
+    game.origin = origin;
+    game
 }
 
 /// Reads every game of `read` and sends its parts to `visitor`, without
@@ -350,4 +414,31 @@ pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Resu
         }
     }
     Ok(reader.games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comment_state_at_line_end_is_the_same_by_both_scans() {
+        let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
+        let mut line = alloc::vec::Vec::new();
+        for n in 0..6u32.pow(5) {
+            line.clear();
+            let mut k = n;
+            for _ in 0..5 {
+                line.extend_from_slice(parts[(k % 6) as usize]);
+                k /= 6;
+            }
+            for open in [false, true] {
+                assert_eq!(
+                    scan_comments(&line, open),
+                    scan_comments_slowly(&line, open),
+                    "{:?} {open}",
+                    alloc::string::String::from_utf8_lossy(&line)
+                );
+            }
+        }
+    }
 }

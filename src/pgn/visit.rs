@@ -49,6 +49,52 @@ pub trait Visitor {
     /// ```
     fn begin_game(&mut self) {}
 
+    /// Where the game about to begin starts in the input: the byte offset
+    /// of its first line (after a byte-order mark) and that line's number,
+    /// from 1. Called just before [`Visitor::begin_game`]; a tool can index
+    /// a file with it and seek back to a game.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, Visitor};
+    /// struct Index(Vec<(u64, u64)>);
+    /// impl Visitor for Index {
+    ///     fn game_start(&mut self, offset: u64, line: u64) { self.0.push((offset, line)); }
+    /// }
+    /// let mut index = Index(Vec::new());
+    /// visit("1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n".as_bytes(), &mut index).unwrap();
+    /// assert_eq!(index.0, [(0, 1), (9, 3)]);
+    /// ```
+    fn game_start(&mut self, offset: u64, line: u64) {
+        let _ = (offset, line);
+    }
+
+    /// Asked once the tags are read: `true` skips the game's movetext (no
+    /// movetext events; the reader only finds where the game ends, much
+    /// faster than reading it), and [`Visitor::end_game`] follows. For
+    /// filters on tags (Elo, event, opening).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{visit, PgnErrorKind, Visitor};
+    /// #[derive(Default)]
+    /// struct Rapid { rapid: bool, moves: u32 }
+    /// impl Visitor for Rapid {
+    ///     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+    ///         if name == "Event" { self.rapid = value.contains("Rapid"); }
+    ///         Ok(())
+    ///     }
+    ///     fn skip_movetext(&mut self) -> bool { !self.rapid }
+    ///     fn san(&mut self, _: &str) -> Result<(), PgnErrorKind> { self.moves += 1; Ok(()) }
+    ///     fn end_game(&mut self, _: Option<&chess_arbiter::pgn::PgnError>) { self.rapid = false; }
+    /// }
+    /// let pgn = "[Event \"Blitz\"]\n\n1. e4 e5 *\n\n[Event \"Rapid\"]\n\n1. d4 *\n";
+    /// let mut v = Rapid::default();
+    /// visit(pgn.as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v.moves, 1);
+    /// ```
+    fn skip_movetext(&mut self) -> bool {
+        false
+    }
+
     /// A tag pair; `value` is as written (escaped: see
     /// [`unescape`](super::unescape)).
     ///
@@ -240,11 +286,26 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 /// What the tokenizer sends its events to: a [`Visitor`] (through
 /// [`Visiting`]), or the reader's own game builder, which takes bytes.
 pub(crate) trait Sink {
+    /// Whether moves and comments are wanted as text ([`Sink::san_str`],
+    /// [`Sink::comment_str`]) rather than as bytes.
+    const TEXT: bool = false;
+    fn game_start(&mut self, _offset: u64, _line: u64) {}
+    fn skip_movetext(&mut self) -> bool {
+        false
+    }
     fn begin_game(&mut self);
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind>;
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
     /// A move token: in the mainline, or (syntax checked) in a variation.
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;
+    /// [`Sink::san`] when the game's text is UTF-8 (checked once per game).
+    fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        self.san(san.as_bytes())
+    }
+    /// [`Sink::comment`] when the game's text is UTF-8.
+    fn comment_str(&mut self, text: &str) {
+        self.comment(text.as_bytes());
+    }
     fn nag(&mut self, nag: u8);
     fn comment(&mut self, text: &[u8]);
     fn begin_variation(&mut self);
@@ -256,6 +317,13 @@ pub(crate) trait Sink {
 pub(crate) struct Visiting<'a, V: ?Sized>(pub &'a mut V);
 
 impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
+    const TEXT: bool = true;
+    fn game_start(&mut self, offset: u64, line: u64) {
+        self.0.game_start(offset, line);
+    }
+    fn skip_movetext(&mut self) -> bool {
+        self.0.skip_movetext()
+    }
     fn begin_game(&mut self) {
         self.0.begin_game();
     }
@@ -273,6 +341,12 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
                 reason: "not a move (not ASCII)",
             }),
         }
+    }
+    fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        self.0.san(san)
+    }
+    fn comment_str(&mut self, text: &str) {
+        self.0.comment(text);
     }
     fn nag(&mut self, nag: u8) {
         self.0.nag(nag);
@@ -299,6 +373,8 @@ pub(crate) struct GameText<'a> {
     /// The line number of `text[0]`.
     pub first_line: u64,
     pub game_number: u64,
+    /// The byte offset of `text[0]` in the input.
+    pub offset: u64,
 }
 
 /// Where a token stands, for error messages.
@@ -367,12 +443,30 @@ pub(crate) fn looks_like_tag(line: &[u8]) -> bool {
 
 struct Driver<'a> {
     text: &'a [u8],
+    /// `text` as text when it is UTF-8 (the usual case: then tokens are
+    /// sliced out of it, not checked one by one).
+    utf8: Option<&'a str>,
     game_number: u64,
     line: u64,
     line_start: usize,
 }
 
-impl Driver<'_> {
+impl<'a> Driver<'a> {
+    /// `part` (a slice of the game's text) as text.
+    fn text_of(&self, part: &'a [u8]) -> Cow<'a, str> {
+        match self.str_of(part) {
+            Some(s) => Cow::Borrowed(s),
+            None => text_of(part),
+        }
+    }
+
+    /// `part` (a slice of the game's text) as text, when the game is UTF-8.
+    #[inline]
+    fn str_of(&self, part: &[u8]) -> Option<&'a str> {
+        let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        self.utf8?.get(start..start + part.len())
+    }
+
     fn error(&self, place: Place, kind: PgnErrorKind) -> PgnError {
         let prefix = &self.text[place.line_start..place.at];
         let chars = prefix.iter().filter(|&&b| b & 0xc0 != 0x80).count();
@@ -402,32 +496,50 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
     let text = game.text;
     let mut d = Driver {
         text,
+        utf8: core::str::from_utf8(text).ok(),
         game_number: game.game_number,
         line: game.first_line,
         line_start: 0,
     };
+    visitor.game_start(game.offset, game.first_line);
     visitor.begin_game();
     // Tags, one per line.
     let mut fen_place = None;
     let mut i = 0;
     while i < game.movetext {
-        let end = scan::find(&text[i..game.movetext], b'\n').map_or(game.movetext, |p| i + p);
+        let tags = &text[..game.movetext];
+        let end = scan::find2(&tags[i..], b'\n', b'\r').map_or(tags.len(), |p| i + p);
         let line = &text[i..end];
         d.line_start = i;
         let first = line.first().copied().unwrap_or(b'\n');
         if !(line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';') {
             let place = d.place(i);
-            let (name, value) = tag_line(line).map_err(|k| d.error(place, k))?;
-            let name = text_of(name);
+            let (name, value) = match tag_line(line) {
+                Ok(tag) => tag,
+                // A tag with a comment or other text after it on its line:
+                // skipped, as python-chess skips it.
+                Err(PgnErrorKind::UnterminatedTag)
+                    if memchr::memmem::find(line, b"\"]").is_some() =>
+                {
+                    i = line_end(text, end);
+                    d.line += 1;
+                    continue;
+                }
+                Err(k) => return Err(d.error(place, k)),
+            };
+            let name = d.text_of(name);
             if name == "FEN" {
                 fen_place = Some(place);
             }
             visitor
-                .tag(&name, &text_of(value))
+                .tag(&name, &d.text_of(value))
                 .map_err(|k| d.error(place, k))?;
         }
-        i = end + 1;
+        i = line_end(text, end);
         d.line += 1;
+    }
+    if visitor.skip_movetext() {
+        return Ok(());
     }
     let movetext_place = Place {
         line: d.line,
@@ -443,6 +555,21 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         return Err(d.error(place, kind));
     }
     movetext(&mut d, game.movetext, visitor)
+}
+
+/// Where the next line starts, for a line that ends at `end` (on `\n`,
+/// `\r\n`, a lone `\r`, or the end of the text).
+fn line_end(text: &[u8], end: usize) -> usize {
+    match text.get(end) {
+        Some(b'\r') if text.get(end + 1) == Some(&b'\n') => end + 2,
+        Some(_) => end + 1,
+        None => end,
+    }
+}
+
+/// Where a `;` comment or `%` line that starts at `i` ends: at its line end.
+fn rest_of_line(text: &[u8], i: usize) -> usize {
+    scan::find2(&text[i..], b'\n', b'\r').map_or(text.len(), |k| i + k)
 }
 
 fn text_of(bytes: &[u8]) -> Cow<'_, str> {
@@ -489,29 +616,50 @@ fn movetext<V: Sink + ?Sized>(
                 d.line += 1;
                 d.line_start = i;
             }
-            // An escape line (PGN standard 6): `%` in the first column.
-            b'%' if i == d.line_start => {
-                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
+            // A lone CR ends a line (old Mac files); before a LF it is
+            // part of that line end.
+            b'\r' => {
+                i += 1;
+                if text.get(i) != Some(&b'\n') {
+                    d.line += 1;
+                    d.line_start = i;
+                }
             }
-            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
+            // An escape line (PGN standard 6): `%` in the first column.
+            b'%' if i == d.line_start => i = rest_of_line(text, i),
+            b' ' | b'\t' | 0x0b | 0x0c => i += 1,
+            // A tag pair in movetext (an indented tag line): skipped, as
+            // python-chess skips it.
+            b'[' if looks_like_tag(&text[i..rest_of_line(text, i)]) => {
+                let line = &text[i..rest_of_line(text, i)];
+                i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
+            }
             b'{' => {
                 let place = d.place(i);
-                let Some(len) = scan::find(&text[i + 1..], b'}') else {
-                    return Err(d.error(place, PgnErrorKind::UnterminatedComment));
+                // One search finds the `}` or a line end on the way to it.
+                let mut j = i + 1;
+                let close = loop {
+                    match scan::find3(&text[j..], b'}', b'\n', b'\r') {
+                        Some(k) if text[j + k] == b'}' => break j + k,
+                        Some(k) => {
+                            j += k + 1;
+                            if text[j - 1] == b'\r' && text.get(j) == Some(&b'\n') {
+                                continue;
+                            }
+                            d.line += 1;
+                            d.line_start = j;
+                        }
+                        None => return Err(d.error(place, PgnErrorKind::UnterminatedComment)),
+                    }
                 };
-                let body = &text[i + 1..i + 1 + len];
-                let mut from = 0;
-                while let Some(k) = scan::find(&body[from..], b'\n') {
-                    d.line += 1;
-                    from += k + 1;
-                    d.line_start = i + 1 + from;
+                let body = strip_one_blank(&text[i + 1..close]);
+                match d.str_of(body) {
+                    Some(body) if V::TEXT => visitor.comment_str(body),
+                    _ => visitor.comment(body),
                 }
-                visitor.comment(strip_one_blank(body));
-                i += len + 2;
+                i = close + 1;
             }
-            b';' => {
-                i += scan::find(&text[i..], b'\n').unwrap_or(text.len() - i);
-            }
+            b';' => i = rest_of_line(text, i),
             b'(' => {
                 depth += 1;
                 last_open = d.place(i);
@@ -645,5 +793,9 @@ fn word_token<V: Sink + ?Sized>(
             return Err(d.error(place, kind));
         }
     }
-    visitor.san(san).map_err(|k| d.error(place, k))
+    match d.str_of(san) {
+        Some(san) if V::TEXT => visitor.san_str(san),
+        _ => visitor.san(san),
+    }
+    .map_err(|k| d.error(place, k))
 }

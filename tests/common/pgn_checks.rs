@@ -110,7 +110,9 @@ pub fn round_trip(game: &PgnGame) {
         line.bytes()
             .all(|b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
     };
-    let lines: Vec<&str> = text.split('\n').collect();
+    // A lone CR ends a line for the reader too.
+    let unified = text.replace("\r\n", "\n");
+    let lines: Vec<&str> = unified.split(['\n', '\r']).collect();
     if lines
         .windows(2)
         .any(|pair| blank(pair[0]) && pair[1].starts_with('['))

@@ -1,0 +1,254 @@
+//! [`Reader::with_threads`]: the reader's own game splitter runs on the
+//! calling thread and packs whole games into batches; worker threads
+//! tokenize them and play their moves; the results come back in input
+//! order. The cuts are the sequential reader's because they are made by
+//! the same code.
+
+use super::build::Builder;
+use super::error::PgnError;
+use super::game::{Origin, PgnGame};
+use super::reader::{Reader, finish};
+use super::visit::{GameText, visit_game};
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+use std::io::Read;
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+type Item = Result<PgnGame, PgnError>;
+
+/// Text gathered for one batch before it goes to a worker (a game longer
+/// than this is a batch by itself).
+const BATCH: usize = 1 << 17;
+
+/// Batches in flight per worker: enough to keep every worker busy while
+/// the splitter and the caller catch up, few enough to bound memory.
+const IN_FLIGHT_PER_WORKER: usize = 3;
+
+/// One game of a batch: where its text lies in the batch's bytes.
+struct Meta {
+    start: usize,
+    end: usize,
+    movetext: usize,
+    first_line: u64,
+    game_number: u64,
+    offset: u64,
+}
+
+/// Whole games' text and where each lies in it; with the items built from
+/// them once a worker is done. Batches are used again and again, so that
+/// their memory stays with the reader (and warm) instead of going back and
+/// forth between threads' allocators.
+#[derive(Default)]
+struct Batch {
+    bytes: Vec<u8>,
+    games: Vec<Meta>,
+    items: VecDeque<Item>,
+}
+
+type Job = (Batch, SyncSender<Batch>);
+
+/// What the caller waits for, in input order.
+enum Pending {
+    Batch(Receiver<Batch>),
+    /// An error reading the input: the last item.
+    Failed(PgnError),
+}
+
+/// The workers of a [`Reader`] made by [`Reader::with_threads`].
+pub(crate) struct Pool {
+    jobs: Option<Sender<Job>>,
+    workers: Vec<JoinHandle<()>>,
+    pending: VecDeque<Pending>,
+    /// The batch whose items the caller is taking.
+    ready: Batch,
+    /// Batches done with, to fill again.
+    spare: Vec<Batch>,
+    done: bool,
+}
+
+impl Pool {
+    fn new(threads: usize) -> Pool {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        let workers = (0..threads)
+            .map(|_| {
+                let queue = Arc::clone(&queue);
+                std::thread::spawn(move || work(&queue))
+            })
+            .collect();
+        Pool {
+            jobs: Some(jobs),
+            workers,
+            pending: VecDeque::new(),
+            ready: Batch::default(),
+            spare: Vec::new(),
+            done: false,
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        // Workers finish the batch in hand (its result has nowhere to go)
+        // and stop when the queue closes.
+        self.pending.clear();
+        self.jobs = None;
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// A worker: takes batches off the queue until it closes.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn work(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        let Ok((mut batch, reply)) = job else { return };
+        let Batch {
+            bytes,
+            games,
+            items,
+        } = &mut batch;
+        items.extend(games.iter().map(|meta| {
+            let text = GameText {
+                text: &bytes[meta.start..meta.end],
+                movetext: meta.movetext,
+                first_line: meta.first_line,
+                game_number: meta.game_number,
+                offset: meta.offset,
+            };
+            let mut builder = Builder::default();
+            let origin = Origin {
+                offset: meta.offset,
+                line: meta.first_line,
+            };
+            visit_game(&text, &mut builder).map(|()| finish(builder, origin))
+        }));
+        // The reader may be gone: nothing is waiting then.
+        let _ = reply.send(batch);
+    }
+}
+
+impl<R: Read + Send> Reader<R> {
+    /// A reader of the games in `read` that plays their moves on `threads`
+    /// worker threads: it yields exactly the items of [`Reader::new`], in
+    /// the same order. The games are cut on the calling thread by the
+    /// sequential reader's own splitter (it knows comments, tag strings,
+    /// `%` lines and `;` comments), a few batches of whole games per worker
+    /// are in flight at a time (about 128 KiB of text each, or one game
+    /// when it is longer), so memory stays bounded whatever the input's
+    /// size. `threads` of 0 or 1 reads on the calling thread alone.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    ///
+    /// let one = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    /// let text = one.repeat(1000);
+    /// let parallel: Vec<_> = Reader::with_threads(text.as_bytes(), 2).collect();
+    /// let sequential: Vec<_> = Reader::new(text.as_bytes()).collect();
+    /// assert_eq!(parallel.len(), 1000);
+    /// assert_eq!(parallel[999].as_ref().unwrap(), sequential[999].as_ref().unwrap());
+    /// ```
+    pub fn with_threads(read: R, threads: usize) -> Reader<R> {
+        let mut reader = Reader::new(read);
+        if threads > 1 {
+            reader.pool = Some(Pool::new(threads));
+        }
+        reader
+    }
+}
+
+/// The next item of a reader with workers.
+pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
+    loop {
+        let pool = reader.pool.as_mut()?;
+        if let Some(item) = pool.ready.items.pop_front() {
+            return Some(item);
+        }
+        dispatch(reader);
+        let pool = reader.pool.as_mut()?;
+        match pool.pending.pop_front()? {
+            Pending::Batch(results) => {
+                let done = results
+                    .recv()
+                    .expect("a PGN worker thread never stops before its batch is done");
+                let mut used = core::mem::replace(&mut pool.ready, done);
+                used.bytes.clear();
+                used.games.clear();
+                pool.spare.push(used);
+            }
+            Pending::Failed(error) => return Some(Err(error)),
+        }
+    }
+}
+
+/// Cuts batches and hands them to the workers until enough are in flight.
+fn dispatch<R: Read>(reader: &mut Reader<R>) {
+    loop {
+        let Some(pool) = reader.pool.as_ref() else {
+            return;
+        };
+        if pool.done || pool.pending.len() >= IN_FLIGHT_PER_WORKER * pool.workers.len() {
+            return;
+        }
+        let mut batch = reader
+            .pool
+            .as_mut()
+            .and_then(|pool| pool.spare.pop())
+            .unwrap_or_default();
+        if batch.bytes.capacity() > 4 * BATCH {
+            // It held a huge game: give that memory back.
+            batch = Batch::default();
+        }
+        let mut failed = None;
+        let mut done = false;
+        while batch.bytes.len() < BATCH {
+            match reader.next_text() {
+                Ok(Some(game)) => {
+                    let start = batch.bytes.len();
+                    batch.bytes.extend_from_slice(game.text);
+                    batch.games.push(Meta {
+                        start,
+                        end: batch.bytes.len(),
+                        movetext: game.movetext,
+                        first_line: game.first_line,
+                        game_number: game.game_number,
+                        offset: game.offset,
+                    });
+                }
+                Ok(None) => {
+                    done = true;
+                    break;
+                }
+                Err(e) => {
+                    failed = Some(reader.io_error(e));
+                    done = true;
+                    break;
+                }
+            }
+        }
+        let Some(pool) = reader.pool.as_mut() else {
+            return;
+        };
+        if !batch.games.is_empty() {
+            let (reply, results) = mpsc::sync_channel(1);
+            let sent = pool.jobs.as_ref().map(|jobs| jobs.send((batch, reply)));
+            if !matches!(sent, Some(Ok(()))) {
+                // No worker is left (one panicked): nothing more is read.
+                pool.done = true;
+                return;
+            }
+            pool.pending.push_back(Pending::Batch(results));
+        }
+        if let Some(error) = failed {
+            pool.pending.push_back(Pending::Failed(error));
+        }
+        pool.done |= done;
+    }
+}
