@@ -54,13 +54,29 @@ struct Match {
 }
 
 fn play_limited(a: &str, b: &str, options: &[&str], label: &str, limit: Duration) -> Match {
+    play_settings(a, &[], b, &[], options, label, limit)
+}
+
+/// A match with the test engine, each engine followed by its own settings
+/// (`name=`, `option.X=V`).
+fn play_settings(
+    a: &str,
+    a_settings: &[&str],
+    b: &str,
+    b_settings: &[&str],
+    options: &[&str],
+    label: &str,
+    limit: Duration,
+) -> Match {
     let engine = test_engine();
     let pgn_path = temp_file(&format!("{label}.pgn"));
     let mut args: Vec<String> = options.iter().map(|s| s.to_string()).collect();
     args.push("--pgn".into());
     args.push(pgn_path.to_string_lossy().into_owned());
     args.push(format!("{engine} {a}"));
+    args.extend(a_settings.iter().map(|s| s.to_string()));
     args.push(format!("{engine} {b}"));
+    args.extend(b_settings.iter().map(|s| s.to_string()));
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut out = Vec::new();
@@ -70,7 +86,9 @@ fn play_limited(a: &str, b: &str, options: &[&str], label: &str, limit: Duration
     let (result, output) = rx
         .recv_timeout(limit)
         .unwrap_or_else(|_| panic!("the match {label} did not finish within {limit:?}"));
-    let summary = result.unwrap_or_else(|e| panic!("match {label} failed: {e}\n{output}"));
+    let summary = result
+        .unwrap_or_else(|e| panic!("match {label} failed: {e}\n{output}"))
+        .expect("a match, not the help");
     let pgn = std::fs::read_to_string(&pgn_path).expect("the PGN file was written");
     let _ = std::fs::remove_file(&pgn_path);
     Match {
@@ -106,8 +124,16 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
         .map(|g| g.unwrap_or_else(|e| panic!("the PGN does not read back: {e}\n{}", m.pgn)))
         .collect();
     assert_eq!(read.len(), m.summary.games.len(), "{}", m.pgn);
-    // The file holds the games in the order they finished.
-    for (pgn, report) in read.iter().zip(&m.summary.games) {
+    // The file holds the games in round order, whatever the concurrency,
+    // and so does the summary.
+    for (i, (pgn, report)) in read.iter().zip(&m.summary.games).enumerate() {
+        assert_eq!(report.number as usize, i + 1);
+        // Nothing unprintable reaches the record.
+        assert!(
+            !m.pgn.chars().any(|c| c.is_control() && c != '\n'),
+            "a control character in the PGN:\n{:?}",
+            m.pgn
+        );
         assert_eq!(pgn.tag("Round"), Some(report.number.to_string().as_str()));
         assert_eq!(pgn.game().moves(), report.played.game.moves(), "{}", m.pgn);
         assert_eq!(pgn.game().start(), report.played.game.start());
@@ -136,9 +162,7 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
             report.played.ruling.words
         );
     }
-    let mut by_round = read;
-    by_round.sort_by_key(|g| g.tag("Round").and_then(|r| r.parse::<u32>().ok()));
-    by_round
+    read
 }
 
 /// Checks every game: engine A (`a_loses`) lost, or the expected result,
@@ -525,7 +549,8 @@ fn the_command_line_is_checked() {
     };
     let c = parse(&["a", "b --x 1"]).unwrap();
     assert_eq!(c.games, 2);
-    assert_eq!(c.engines, ["a".to_string(), "b --x 1".to_string()]);
+    assert_eq!(c.engines[0].command, "a");
+    assert_eq!(c.engines[1].command, "b --x 1");
     assert!(parse(&["a"]).is_err());
     assert!(parse(&["--tc", "abc", "a", "b"]).is_err());
     assert!(parse(&["--tc", "1+0", "--nodes", "5", "a", "b"]).is_err());
@@ -533,12 +558,13 @@ fn the_command_line_is_checked() {
     assert!(parse(&["--concurrency", "0", "a", "b"]).is_err());
     assert!(parse(&["--frobnicate", "a", "b"]).is_err());
     let c = parse(&["--tc", "10+0.1", "a", "b"]).unwrap();
-    assert_eq!(c.limit.time_control(), "10+0.1");
+    assert_eq!(c.rules.limit.time_control(), "10+0.1");
     let c = parse(&["--tc", "60", "a", "b"]).unwrap();
-    assert_eq!(c.limit.time_control(), "60+0");
+    assert_eq!(c.rules.limit.time_control(), "60");
     assert_eq!(
         parse(&["--nodes", "5", "a", "b"])
             .unwrap()
+            .rules
             .limit
             .time_control(),
         "-"
@@ -673,7 +699,7 @@ fn stockfish_against_ethereal_ends_every_game_by_a_rule() {
         .recv_timeout(Duration::from_secs(600))
         .expect("two games at 20000 nodes a move finish in minutes");
     print!("{output}");
-    let summary = result.unwrap_or_else(|e| panic!("{e}"));
+    let summary = result.unwrap_or_else(|e| panic!("{e}")).expect("a match");
     let pgn = std::fs::read_to_string(&pgn_path).expect("the PGN file was written");
     let _ = std::fs::remove_file(&pgn_path);
     let m = Match {
