@@ -53,6 +53,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
+use std::time::Duration;
 
 /// One finished game as the match reports it.
 #[derive(Debug, Clone)]
@@ -245,11 +246,14 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
     let next = Arc::new(AtomicU32::new(1));
     let stop = Arc::new(AtomicBool::new(false));
     let peak = Arc::new(AtomicUsize::new(0));
+    let recorded = Arc::new(AtomicU32::new(0));
+    let ahead = 2 * config.concurrency as u32;
     let (tx, rx) = mpsc::channel::<Finished>();
     let workers = config.concurrency.min(config.games.max(1) as usize);
     let mut first = Some(first);
     let mut handles = Vec::new();
     for _ in 0..workers {
+        let recorded = Arc::clone(&recorded);
         let (config, starts, next, stop, tx, names, peak) = (
             config.clone(),
             Arc::clone(&starts),
@@ -268,6 +272,12 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
                 let number = next.fetch_add(1, Ordering::SeqCst);
                 if number > config.games {
                     break;
+                }
+                // Keep within two games per worker of the record, so that
+                // an SPRT that stops leaves few games in flight. A game
+                // taken is played (the record has no gaps).
+                while number > recorded.load(Ordering::SeqCst) + ahead {
+                    thread::sleep(Duration::from_millis(1));
                 }
                 let start = starts[((number - 1) / 2) as usize % starts.len()].clone();
                 let result = play_one(&config, number, start, &mut engines, &names, &peak);
@@ -321,6 +331,7 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
                 }
             }
             summary.games.push(report);
+            recorded.store(summary.games.len() as u32, Ordering::SeqCst);
             if summary.games.len() % 2 == 0 {
                 let [first, second] = &summary.games[summary.games.len() - 2..] else {
                     unreachable!("two games")

@@ -253,10 +253,16 @@ fn read_move(pos: &Position, word: Option<&str>) -> Result<chess_arbiter::Move, 
             }
         }
         Err(chess_arbiter::UciError::Syntax { .. }) => {
-            Err(format!("sent an unreadable move {word:?}"))
+            Err(format!("sent an unreadable move {}", quoted(word)))
         }
-        Err(_) => Err(format!("played the illegal move {word:?}")),
+        Err(_) => Err(format!("played the illegal move {}", quoted(word))),
     }
+}
+
+/// An engine's word in quotes as a ruling writes it: braces, which cannot
+/// stand in a PGN comment, become `?` (control characters already did).
+fn quoted(word: &str) -> String {
+    format!("{:?}", word.replace(['{', '}'], "?"))
 }
 
 /// The comment for one move: `+0.35/12 0.52s`, or `0.52s` without a score.
