@@ -30,6 +30,7 @@
 //!   and DEL characters (from the start), and at ply `--at` it answers a move
 //!   with control characters in it.
 //!
+//! `--think-ms MS` waits that long before each answer.
 //! `--score CP` reports that score for every move instead of a random one.
 //! `--expect NAME=VALUE` (repeatable) makes the engine answer an unreadable
 //! move unless `setoption name NAME value VALUE` came before `go`; it
@@ -107,6 +108,7 @@ pub struct Settings {
     expect: Vec<(String, String)>,
     pidfile: Option<String>,
     hold: Option<u64>,
+    think_ms: u64,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -123,6 +125,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         expect: Vec::new(),
         pidfile: None,
         hold: None,
+        think_ms: 0,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -143,6 +146,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
                 settings.expect.push((name.to_string(), value.to_string()));
             }
             "--pidfile" => settings.pidfile = Some(value()?.clone()),
+            "--think-ms" => settings.think_ms = value()?.parse().map_err(|_| "bad --think-ms")?,
             "--hold" => settings.hold = Some(value()?.parse().map_err(|_| "bad --hold")?),
             "--repeat" => settings.repeat = true,
             "--castle" => settings.castle = true,
@@ -388,6 +392,7 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                 }
             }
             "go" => {
+                std::thread::sleep(Duration::from_millis(settings.think_ms));
                 let ply = game.moves().len();
                 let fault = settings.fault.filter(|_| ply >= settings.at);
                 let pos = game.position().clone();

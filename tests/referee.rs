@@ -1462,7 +1462,8 @@ fn a_forking_engine_is_abandoned_at_once_and_leaves_no_process_behind() {
 fn a_chatty_engine_s_output_is_bounded_and_its_latest_info_counts() {
     use referee::engine::{BUFFER_LIMIT, LINE_COST, MAX_LINE};
     let opts = ["--games", "1", "--tc", "20+0.1", "--maxmoves", "3"];
-    let m = play("--fault chatty", "--seed 2", &opts, "chatty");
+    // B thinks 300 ms a move while A's output piles up.
+    let m = play("--fault chatty", "--seed 2 --think-ms 300", &opts, "chatty");
     read_back(&m);
     let g = &m.summary.games[0];
     assert_eq!(
