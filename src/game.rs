@@ -653,3 +653,115 @@ impl fmt::Debug for Game {
             .finish()
     }
 }
+
+/// A flag fall recorded in a game, and moves from a board interface.
+impl Game {
+    /// Records that `flagged`'s flag fell (FIDE 6.9) and returns the
+    /// ruling, which becomes the game's outcome like a resignation:
+    /// [`Game::outcome_on_timeout`] (a loss for `flagged`, or a draw when
+    /// the opponent cannot checkmate by any series of legal moves). The game
+    /// then takes no more moves; [`Game::undo`] takes the ruling back with
+    /// the last move. A PGN written from the game carries its result.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`](crate::GameOverError) if the game is already over;
+    /// it keeps its outcome.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, DrawReason, Game, Outcome, WinReason};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// let ruling = game.flag_fall(Color::Black).unwrap();
+    /// assert_eq!(ruling, Outcome::Decisive { winner: Color::White, reason: WinReason::Timeout });
+    /// assert_eq!(game.outcome(), Some(ruling));
+    /// assert!(game.play_san("e5").is_err());
+    ///
+    /// let mut game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    /// assert_eq!(
+    ///     game.flag_fall(Color::White),
+    ///     Ok(Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial }),
+    /// );
+    /// ```
+    pub fn flag_fall(&mut self, flagged: Color) -> Result<Outcome, crate::GameOverError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(crate::GameOverError { outcome });
+        }
+        let ruling = self.outcome_on_timeout(flagged);
+        self.ending = Some(ruling);
+        Ok(ruling)
+    }
+
+    /// The legal move from `from` to `to` in the current position, as
+    /// [`Position::find_move`] finds it, or why there is none; once the game
+    /// is over, that it is over
+    /// ([`IllegalMoveReason::GameOver`](crate::IllegalMoveReason::GameOver)
+    /// with the outcome), whatever the squares.
+    ///
+    /// # Errors
+    ///
+    /// [`FindMoveError`](crate::FindMoveError) with the reason.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, IllegalMoveReason, Square};
+    /// let mut game = Game::new();
+    /// for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+    ///     game.play_uci(uci).unwrap();
+    /// }
+    /// let err = game.find_move(Square::E2, Square::E4, None).unwrap_err();
+    /// assert!(matches!(err.reason, IllegalMoveReason::GameOver(_)));
+    /// assert_eq!(err.reason.to_string(), "the game is over: black wins by checkmate");
+    /// ```
+    pub fn find_move(
+        &self,
+        from: crate::Square,
+        to: crate::Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, crate::FindMoveError> {
+        let over = |outcome| crate::FindMoveError {
+            from,
+            to,
+            promotion,
+            fen: self.position().fen(),
+            reason: crate::IllegalMoveReason::GameOver(outcome),
+        };
+        match self.position().find_move(from, to, promotion) {
+            Ok(m) => match self.over_with_moves_left() {
+                Some(outcome) => Err(over(outcome)),
+                None => Ok(m),
+            },
+            Err(err) => Err(self.outcome().map_or(err, over)),
+        }
+    }
+
+    /// Plays the legal move from `from` to `to` (with `promotion` for a pawn
+    /// reaching the last rank) and returns it: a board interface's move,
+    /// found as [`Game::find_move`] finds it.
+    ///
+    /// # Errors
+    ///
+    /// [`FindMoveError`](crate::FindMoveError) saying why there is no such
+    /// move, or that the game is over; the game is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, IllegalMoveReason, MoveKind, Role, Square};
+    /// let mut game = Game::new();
+    /// let m = game.play_squares(Square::E2, Square::E4, None).unwrap();
+    /// assert_eq!(m.kind(), MoveKind::DoublePush);
+    /// let err = game.play_squares(Square::E2, Square::E4, None).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::NoPiece(Square::E2));
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn play_squares(
+        &mut self,
+        from: crate::Square,
+        to: crate::Square,
+        promotion: Option<Role>,
+    ) -> Result<Move, crate::FindMoveError> {
+        let m = self.find_move(from, to, promotion)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push(m, next);
+        Ok(m)
+    }
+}

@@ -310,6 +310,7 @@ extern crate std;
 pub mod attacks;
 mod bitboard;
 mod castling;
+pub mod clock;
 mod color;
 mod dead;
 mod ending;

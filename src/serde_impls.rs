@@ -50,10 +50,12 @@
 //! A [`Game`] is `{"start": FEN, "moves": [UCI, …]}`, each move in UCI
 //! relative to the position before it (`e1h1` for castling in Chess960).
 //! Reading replays the moves and stops at the first illegal one. A game
-//! that ended by resignation, agreement or an accepted draw claim has a
+//! that ended by resignation, agreement, an accepted draw claim or a
+//! recorded flag fall has a
 //! third field, `"ending"`, with that [`Outcome`]; reading records it again
-//! through [`Game::resign`], [`Game::agree_draw`] or [`Game::claim_draw`],
-//! so a claim that does not hold is an error.
+//! through [`Game::resign`], [`Game::agree_draw`], [`Game::claim_draw`]
+//! or [`Game::flag_fall`], so a claim that does not hold, or a flag-fall
+//! ruling that FIDE 6.9 does not give, is an error.
 //!
 //! # Validation
 //!
@@ -551,8 +553,31 @@ impl GameVisitor {
                     (None, false) => Err(String::from("no such claim holds after these moves")),
                 }
             }
+            // A flag fall is ruled again by 6.9: the loser's, or for a
+            // draw either side's, flag must give the same ruling.
+            Outcome::Decisive {
+                reason: WinReason::Timeout,
+                ..
+            }
+            | Outcome::Draw {
+                reason: DrawReason::TimeoutVsInsufficientMaterial,
+            } => {
+                let flagged = match ending.winner() {
+                    Some(winner) => Some(!winner),
+                    None => Color::ALL
+                        .into_iter()
+                        .find(|&c| game.outcome_on_timeout(c) == ending),
+                };
+                match flagged.map(|c| game.flag_fall(c)) {
+                    Some(Ok(ruling)) if ruling == ending => Ok(()),
+                    Some(Err(e)) => Err(e.to_string()),
+                    _ => Err(String::from(
+                        "a flag fall here is ruled otherwise (FIDE 6.9)",
+                    )),
+                }
+            }
             _ => Err(String::from(
-                "only a resignation, an agreed draw or a draw claim is recorded",
+                "only a resignation, an agreed draw, a draw claim or a flag fall is recorded",
             )),
         };
         recorded.map_err(|why| E::custom(format_args!("ending \"{ending}\": {why}")))?;

@@ -392,7 +392,7 @@ fn games_keep_a_recorded_ending_and_check_it_on_reading() {
         &format!(
             r#"{{"start":"{start}","moves":[],"ending":{{"result":"0-1","winner":"black","reason":"checkmate"}}}}"#
         ),
-        "only a resignation, an agreed draw or a draw claim is recorded",
+        "only a resignation, an agreed draw, a draw claim or a flag fall is recorded",
     );
 }
 
