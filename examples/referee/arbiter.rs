@@ -7,14 +7,14 @@
 //! the claim needs no announced move, else with the move it plays),
 //! and the flag-fall rule (`outcome_on_timeout`, FIDE 6.9).
 
-use super::clock::Clock;
 pub use super::clock::TimeControl;
+use super::clock::{self, Clock};
 use super::engine::{Answer, Engine, Failure, Score};
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, Winnability};
 use std::time::Duration;
 
 /// How long an engine may think.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Limit {
     /// A clock: `--tc`.
     Clock(TimeControl),
@@ -31,7 +31,7 @@ impl Limit {
     /// or `"-"` for the per-move limits, which the PGN standard has no form for.
     pub fn time_control(&self) -> String {
         match self {
-            Limit::Clock(control) => control.tag(),
+            Limit::Clock(control) => control.to_string(),
             _ => "-".to_string(),
         }
     }
@@ -41,7 +41,7 @@ impl Limit {
     /// `movetime`; [`STALL_LIMIT`] for `nodes` and `depth`.
     pub fn stall_limit(&self) -> Duration {
         match self {
-            Limit::Clock(control) => control.period.base,
+            Limit::Clock(control) => clock::first_period(control),
             Limit::MoveTime(t) => *t * 2 + Duration::from_secs(1),
             Limit::Nodes(_) | Limit::Depth(_) => STALL_LIMIT,
         }
@@ -76,7 +76,7 @@ pub struct DrawRule {
 }
 
 /// How games are played and when they are adjudicated.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Rules {
     /// How long engines may think.
     pub limit: Limit,
@@ -428,9 +428,9 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             };
         }
     }
-    let limit = rules.limit;
+    let limit = &rules.limit;
     let mut clock = match limit {
-        Limit::Clock(control) => Some(Clock::new(&control, game.position().turn())),
+        Limit::Clock(control) => Some(Clock::starting_with(control, game.position().turn())),
         _ => None,
     };
     let mut streaks = Streaks::default();
@@ -446,21 +446,22 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             break ruling;
         }
         let go = match (&clock, limit) {
-            (Some(clock), Limit::Clock(control)) => {
-                let inc = control.period.increment.as_millis();
+            (Some(clock), _) => {
                 let mut go = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    "go wtime {} btime {} winc {} binc {}",
                     clock.remaining(Color::White).as_millis(),
                     clock.remaining(Color::Black).as_millis(),
+                    clock::increment(clock, Color::White).as_millis(),
+                    clock::increment(clock, Color::Black).as_millis(),
                 );
-                if let Some(n) = control.moves_to_go(clock.moves_made(side)) {
+                if let Some(n) = clock.moves_to_go(side) {
                     go.push_str(&format!(" movestogo {n}"));
                 }
                 go
             }
-            (_, Limit::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
-            (_, Limit::Nodes(n)) => format!("go nodes {n}"),
-            (_, Limit::Depth(d)) => format!("go depth {d}"),
+            (None, Limit::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
+            (None, Limit::Nodes(n)) => format!("go nodes {n}"),
+            (None, Limit::Depth(d)) => format!("go depth {d}"),
             (None, Limit::Clock(_)) => unreachable!("a clock game has a clock"),
         };
         let allowed = match &clock {
@@ -472,7 +473,11 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             let outcome = game.outcome_on_timeout(side);
             Ruling::from_outcome(outcome, Termination::TimeForfeit, &format!("{why}: "))
         };
-        let answer = match engine.search(&position_command(&game), &go, allowed + rules.margin) {
+        let answer = match engine.search(
+            &position_command(&game),
+            &go,
+            allowed.saturating_add(rules.margin),
+        ) {
             Ok(answer) => answer,
             Err(Failure::Timeout) => {
                 broken[index(side)] = true;
@@ -492,7 +497,7 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
                 break Ruling::loss(side, Termination::Abandoned, why);
             }
         };
-        if answer.elapsed > allowed + rules.margin {
+        if answer.elapsed > allowed.saturating_add(rules.margin) {
             let why = match limit {
                 Limit::Clock(_) => format!(
                     "{}'s flag fell ({:.2}s used, {:.2}s left)",
@@ -517,8 +522,16 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             }
         };
         if let Some(clock) = clock.as_mut() {
-            // Lateness within the margin is forgiven: the clock shows zero.
-            let _ = clock.press(answer.elapsed.min(allowed));
+            // Lateness within the margin is forgiven: the arbiter gives the
+            // time it took beyond the clock (and a millisecond, since a move
+            // that uses all the time left flags), so the clock shows
+            // (nearly) zero plus the increment.
+            if answer.elapsed >= allowed {
+                clock.give(side, answer.elapsed - allowed + Duration::from_millis(1));
+            }
+            if let Err(fall) = clock.press(answer.elapsed) {
+                unreachable!("a move within the time left flagged: {fall}");
+            }
         }
         comments.push(comment(&answer));
         streaks.record(rules, side, answer.info.score);

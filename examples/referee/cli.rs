@@ -1,7 +1,7 @@
 //! The command line: what a match is asked to be.
 
 use super::arbiter::{DrawRule, Limit, Resign, Rules};
-use super::clock::TimeControl;
+use super::clock;
 use super::stats::Sprt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -236,7 +236,7 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
         engines: [EngineSpec::default(), EngineSpec::default()],
         games: 2,
         rules: Rules::new(Limit::Clock(
-            TimeControl::parse_cli("10+0.1").expect("the default time control reads"),
+            clock::parse_cli("10+0.1").expect("the default time control reads"),
         )),
         openings: None,
         plies: None,
@@ -270,7 +270,7 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
             "--games" => games = Some(number(arg, args.next())?),
             "--tc" => {
                 let text = args.next().ok_or("--tc needs a value")?;
-                config.rules.limit = Limit::Clock(TimeControl::parse_cli(text)?);
+                config.rules.limit = Limit::Clock(clock::parse_cli(text)?);
                 limits += 1;
             }
             "--movetime" => {

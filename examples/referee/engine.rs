@@ -7,8 +7,9 @@
 //!   (and that may hold its output open) goes with it;
 //! - a reader thread turns the engine's output into timestamped lines in an
 //!   inbox bounded in bytes ([`BUFFER_LIMIT`]): when an engine prints faster
-//!   than the referee reads, older `info` lines are dropped (the latest is
-//!   kept), and then the engine waits on its full pipe;
+//!   than the referee reads, `info` lines superseded by a later one are
+//!   dropped (the latest before a `bestmove` is kept), and then the engine
+//!   waits on its full pipe;
 //! - control characters (NUL, escapes) become `?` as lines are read, so
 //!   nothing an engine prints can reach a record unprintable;
 //! - every wait has a deadline, and it also watches the process itself: an
@@ -180,8 +181,9 @@ fn is_info(line: &str) -> bool {
 }
 
 /// Files `line` in the inbox, within [`BUFFER_LIMIT`]: when it would not
-/// fit, the `info` lines held are dropped but the latest, then the reader
-/// waits for room. Returns false once the referee is done with the engine.
+/// fit, every `info` line held that another `info` line follows is dropped
+/// (so the latest before each other line, a `bestmove`, stays), then the
+/// reader waits for room. Returns false once the referee is done with the engine.
 fn deliver(shared: &Shared, line: String, at: Instant) -> bool {
     let cost = line.len() + LINE_COST;
     let mut inbox = shared.lock();
@@ -192,16 +194,15 @@ fn deliver(shared: &Shared, line: String, at: Instant) -> bool {
         if inbox.bytes + cost <= BUFFER_LIMIT || inbox.lines.is_empty() {
             break;
         }
-        // The newest info line supersedes the ones held.
-        let newest_info = if is_info(&line) {
-            None
-        } else {
-            inbox.lines.iter().rposition(|(l, _)| is_info(l))
-        };
+        // An info line followed by another (held, or this one) is
+        // superseded: the last before each other line is kept.
+        let incoming_info = is_info(&line);
+        let infos: Vec<bool> = inbox.lines.iter().map(|(l, _)| is_info(l)).collect();
         let before = inbox.lines.len();
         let mut index = 0;
-        inbox.lines.retain(|(l, _)| {
-            let keep = !is_info(l) || Some(index) == newest_info;
+        inbox.lines.retain(|_| {
+            let next_is_info = infos.get(index + 1).copied().unwrap_or(incoming_info);
+            let keep = !(infos[index] && next_is_info);
             index += 1;
             keep
         });
