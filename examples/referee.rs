@@ -357,7 +357,11 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
         let _ = handle.join();
     }
     summary.peak_buffered = peak.load(Ordering::SeqCst);
-    let _ = write!(out, "{}", summary.score.report(&names[0], &names[1]));
+    let _ = write!(out, "{}", summary.score.score_lines(&names[0], &names[1]));
+    // The Elo of the game pairs; the games alone when no pair is complete.
+    if summary.pairs.pairs() == 0 {
+        let _ = write!(out, "{}", summary.score.elo_line());
+    }
     let _ = write!(out, "{}", summary.pairs.report());
     if summary.games.len() % 2 == 1 {
         let _ = writeln!(out, "1 game without its pair is not in the pair counts");

@@ -524,7 +524,8 @@ fn a_match_between_well_behaved_engines_ends_every_game_by_a_rule() {
     }
     let s = m.summary.score;
     assert_eq!(s.wins + s.draws + s.losses, 4);
-    assert!(m.output.contains("Elo difference"), "{}", m.output);
+    assert!(m.output.contains("Ptnml(0-2): "), "{}", m.output);
+    assert!(m.output.contains("Elo: "), "{}", m.output);
 }
 
 #[test]

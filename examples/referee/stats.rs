@@ -110,19 +110,25 @@ impl Pentanomial {
     /// The Elo difference with its 95 % interval (low, high), from the
     /// pentanomial model: the mean pair score, its standard error from the
     /// variance of the pair scores, and the logistic Elo of the mean and of
-    /// mean -/+ 1.96 errors. `None` without pairs or at a 0 % or 100 % score.
+    /// mean -/+ 1.96 errors (infinite where that passes 0 % or 100 %).
+    /// `None` without pairs or at a 0 % or 100 % score.
     pub fn elo(&self) -> Option<(f64, f64, f64)> {
         let (mu, var) = self.mean_and_variance()?;
         if mu <= 0.0 || mu >= 1.0 {
             return None;
         }
         let error = (var / f64::from(self.pairs())).sqrt();
-        let low = (mu - Z95 * error).max(1e-9);
-        let high = (mu + Z95 * error).min(1.0 - 1e-9);
+        // An end of the interval at or beyond a 0 % or 100 % score is
+        // an unbounded Elo difference.
+        let end = |s: f64| match s {
+            s if s <= 0.0 => f64::NEG_INFINITY,
+            s if s >= 1.0 => f64::INFINITY,
+            s => logistic_elo(s),
+        };
         Some((
             logistic_elo(mu) + 0.0,
-            logistic_elo(low),
-            logistic_elo(high),
+            end(mu - Z95 * error),
+            end(mu + Z95 * error),
         ))
     }
 
