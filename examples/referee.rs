@@ -368,7 +368,12 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
     }
     if let Some(sprt) = &config.sprt {
         let llr = sprt.llr(&summary.pairs);
-        let _ = writeln!(out, "SPRT: {}", sprt.line(&summary.pairs));
+        let _ = writeln!(
+            out,
+            "SPRT over {} pairs: {}",
+            summary.pairs.pairs(),
+            sprt.line(&summary.pairs)
+        );
         let _ = match summary.sprt {
             Some((Verdict::H1, pair, at)) => {
                 writeln!(out, "SPRT: H1 accepted at pair {pair} (LLR {at:.2})")

@@ -686,6 +686,11 @@ fn stockfish_against_ethereal_ends_every_game_by_a_rule() {
         "20000",
         "--pgn",
         &pgn_path.to_string_lossy(),
+        "--each",
+        "option.Hash=16",
+        "option.Threads=1",
+        "--sprt",
+        "elo0=0,elo1=5",
         "stockfish",
         "ethereal-chess",
     ]
@@ -725,6 +730,8 @@ fn stockfish_against_ethereal_ends_every_game_by_a_rule() {
         assert!(pgn.tag("White").is_some_and(|w| w != "?"));
         assert_eq!(pgn.tag("TimeControl"), Some("-"));
     }
+    assert_eq!(m.summary.pairs.pairs(), 1, "{}", m.output);
+    assert_eq!(printed_llrs(&m.output).len(), 1, "{}", m.output);
 }
 
 // ---------------------------------------------------------------------
@@ -905,6 +912,10 @@ fn an_sprt_stops_at_a_bound_and_prints_the_llr_after_every_pair() {
     // A line per pair, each the LLR of the pairs so far.
     let printed = printed_llrs(&m.output);
     assert!(printed.len() as u32 >= pairs, "{}", m.output);
+    assert!(
+        m.output
+            .contains(&format!("SPRT over {} pairs: LLR", m.summary.pairs.pairs()))
+    );
     let mut counts = referee::stats::Pentanomial::default();
     for (i, value) in printed.iter().take(pairs as usize).enumerate() {
         counts.add(2, 2);

@@ -144,7 +144,7 @@ pub enum Request {
     /// Print [`HELP`].
     Help,
     /// Run a match.
-    Match(Config),
+    Match(Box<Config>),
 }
 
 fn number<T: std::str::FromStr>(option: &str, value: Option<&String>) -> Result<T, String> {
@@ -218,7 +218,7 @@ impl Config {
     /// A message saying which argument is wrong, or [`HELP`] for `--help`.
     pub fn from_args(args: &[String]) -> Result<Config, String> {
         match parse(args)? {
-            Request::Match(config) => Ok(config),
+            Request::Match(config) => Ok(*config),
             Request::Help => Err(HELP.to_string()),
         }
     }
@@ -376,5 +376,5 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
     config.games = games.unwrap_or(if config.sprt.is_some() { 20_000 } else { 2 });
     let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
     config.engines = [a, b];
-    Ok(Request::Match(config))
+    Ok(Request::Match(Box::new(config)))
 }
