@@ -449,8 +449,16 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                         }
                         // The child inherits the output and holds it open.
                         let _ = child.stdin(std::process::Stdio::null()).spawn();
-                        // Give it time to write its pid before this one goes.
-                        std::thread::sleep(Duration::from_millis(200));
+                        // Wait until it has written its pid (or 5 s) before going.
+                        for _ in 0..500 {
+                            let written = settings.pidfile.as_ref().is_none_or(|path| {
+                                std::fs::read_to_string(path).is_ok_and(|t| !t.trim().is_empty())
+                            });
+                            if written {
+                                break;
+                            }
+                            std::thread::sleep(Duration::from_millis(10));
+                        }
                         return 4;
                     }
                     Some(Fault::Control) => "e2\x01e4\0}".to_string(),
