@@ -96,6 +96,10 @@ pub enum IllegalMoveReason {
     /// A pawn reaching the last rank must promote (FIDE 3.7.3.3).
     #[error("a pawn reaching the last rank must promote: name a queen, rook, bishop or knight")]
     PromotionNeeded,
+    /// The piece named for a promotion is a king or a pawn: a pawn promotes
+    /// to a queen, rook, bishop or knight of its colour (FIDE 3.7.3.3).
+    #[error("a {0} is not a promotion piece: a pawn promotes to a queen, rook, bishop or knight")]
+    NotAPromotionPiece(Role),
     /// Only a pawn reaching the last rank promotes, to a queen, rook, bishop
     /// or knight (FIDE 3.7.3.3).
     #[error(
@@ -227,7 +231,9 @@ impl Position {
     /// [`FindMoveError`] with the [`IllegalMoveReason`]: no piece on `from`,
     /// not the mover's piece, the piece cannot go there, it is pinned, the
     /// move leaves the king in check, castling is not allowed and why, a
-    /// promotion piece is needed or not possible.
+    /// promotion piece is needed (asked only when naming one makes the move
+    /// legal: a pinned pawn is refused as pinned) or not possible, the piece
+    /// named is no promotion piece (a king or a pawn).
     ///
     /// ```
     /// use chess_arbiter::{IllegalMoveReason, MoveKind, Position, Role, Square};
@@ -278,10 +284,10 @@ impl Position {
             });
         }
         if let Some(role) = promotion {
-            if !matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-                || piece.role != Role::Pawn
-                || to.rank() != Rank::Eighth.relative_to(us)
-            {
+            if !matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+                return Err(IllegalMoveReason::NotAPromotionPiece(role));
+            }
+            if piece.role != Role::Pawn || to.rank() != Rank::Eighth.relative_to(us) {
                 return Err(IllegalMoveReason::PromotionNotPossible);
             }
         }
@@ -377,7 +383,10 @@ impl Position {
         }
         if piece.role == Role::Pawn {
             let last = to.rank() == Rank::Eighth.relative_to(us);
-            if last && promotion.is_none() {
+            // A promotion piece is asked for only when naming one would make
+            // the move legal; a pinned pawn is refused as pinned first.
+            if last && promotion.is_none() && self.legal_move(from, to, Some(Role::Queen)).is_some()
+            {
                 return IllegalMoveReason::PromotionNeeded;
             }
         }

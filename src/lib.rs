@@ -132,8 +132,9 @@
 //!
 //! Besides the endings a position decides by itself, a [`Game`] records a
 //! resignation ([`Game::resign`], FIDE 5.1.2), an agreed draw
-//! ([`Game::agree_draw`], 5.2.3) and an accepted draw claim
-//! ([`Game::claim_draw`], [`Game::claim_draw_announcing`], 9.2 and 9.3);
+//! ([`Game::agree_draw`], 5.2.3), an accepted draw claim
+//! ([`Game::claim_draw`], [`Game::claim_draw_announcing`], 9.2 and 9.3)
+//! and a flag fall as 6.9 rules it ([`Game::flag_fall`]);
 //! [`Game::draw_claim`] says how a claim is made, now or by announcing
 //! which move. [`Game::outcome`] returns recorded endings too, and a game
 //! that is over takes no more moves.
@@ -146,6 +147,34 @@
 //! game.resign(Color::Black).unwrap();
 //! assert_eq!(game.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Resignation }));
 //! assert!(game.play_san("e5").is_err());
+//! ```
+//!
+//! # The clock (FIDE 6) and touch-move (4)
+//!
+//! [`clock::Clock`] keeps both players' time on a [`clock::TimeControl`]
+//! read from the PGN `TimeControl` tag (`"40/5400+30:1800+30"`, `"180+2"`,
+//! `"*180"`); the caller measures each move and presses the clock with the
+//! [`Duration`](core::time::Duration) it took, and a fallen flag is ruled
+//! and recorded by [`Game::flag_fall`] (6.9). [`Position::touch_move`] says
+//! which moves a player may still make after touching pieces (4.3 to 4.5).
+//!
+//! ```
+//! use chess_arbiter::clock::{Clock, TimeControl};
+//! use chess_arbiter::{Color, Game, Square};
+//! use core::time::Duration;
+//!
+//! let mut game = Game::new();
+//! let mut clock = Clock::new(&"180+2".parse::<TimeControl>().unwrap());
+//! // White touched the knight on g1: it must move (4.3.1).
+//! let allowed = game.position().touch_move(&[Square::G1]);
+//! assert_eq!(allowed.len(), 2);
+//! game.play(allowed[0]).unwrap();
+//! clock.press(Duration::from_secs(4)).unwrap();
+//! assert_eq!(clock.remaining(Color::White), Duration::from_secs(178));
+//! // Black's flag falls: White can still mate, so White wins.
+//! assert!(clock.press(Duration::from_secs(200)).is_err());
+//! let ruling = game.flag_fall(clock.flag().unwrap()).unwrap();
+//! assert_eq!(ruling.to_string(), "white wins by timeout");
 //! ```
 //!
 //! # Setting up positions
@@ -332,6 +361,7 @@ mod serde_impls;
 mod setup;
 mod square;
 mod text;
+mod touch;
 mod uci;
 mod validate;
 mod zobrist;

@@ -116,6 +116,34 @@ impl Position {
         pinned
     }
 
+    /// The legal moves of the piece on `from`: what a board interface
+    /// highlights when a player picks a piece up. Empty for an empty square,
+    /// an opponent's piece, or a piece that cannot move. Castling is among
+    /// the king's moves, stored as the king taking its own rook
+    /// ([`Move::to`] is the rook's square, [`Move::king_destination`] the
+    /// king's).
+    ///
+    /// ```
+    /// use chess_arbiter::{Position, Square};
+    /// let pos = Position::new();
+    /// let targets: Vec<Square> = pos.legal_moves_from(Square::G1).iter().map(|m| m.to()).collect();
+    /// assert_eq!(targets, vec![Square::F3, Square::H3]);
+    /// assert!(pos.legal_moves_from(Square::E4).is_empty());
+    /// assert!(pos.legal_moves_from(Square::E7).is_empty()); // black's pawn, white to move
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let castle = pos.legal_moves_from(Square::E1).into_iter().find(|m| m.is_castle()).unwrap();
+    /// assert_eq!((castle.to(), castle.king_destination()), (Square::H1, Square::G1));
+    /// ```
+    pub fn legal_moves_from(&self, from: Square) -> crate::MoveList {
+        let mut moves = crate::MoveList::new();
+        if self.by_color(self.turn).contains(from) {
+            moves = self.legal_moves();
+            moves.retain(|m| m.from() == from);
+        }
+        moves
+    }
+
     /// `true` if the legal move `m` gives check; `false` for an illegal move.
     ///
     /// ```

@@ -19,6 +19,7 @@
 //! | [`WinReason`], [`DrawReason`] | name | `"checkmate"`, `"threefold-repetition"` |
 //! | [`Outcome`] | result, winner, reason | `{"result": "1-0", "winner": "white", "reason": "checkmate"}` |
 //! | [`San`], [`Uci`] | the text | `"Nf3"`, `"e1g1"` |
+//! | [`TimeControl`](crate::clock::TimeControl), [`Period`](crate::clock::Period) | the PGN `TimeControl` tag (in `clock`) | `"40/5400+30:1800+30"` |
 //!
 //! # Moves
 //!

@@ -167,3 +167,26 @@ fn threefold_claim_by_an_announced_move_does_not_allocate() {
     assert!(reason.is_some());
     assert_eq!(n, 0);
 }
+
+#[test]
+fn touch_move_legal_moves_from_and_clock_presses_never_allocate() {
+    use chess_arbiter::Square;
+    use chess_arbiter::clock::{Clock, TimeControl};
+    use core::time::Duration;
+    for fen in FENS {
+        let pos = Position::from_fen(fen).unwrap();
+        for sq in Square::ALL {
+            let (n, _) = allocations_of(|| pos.touch_move(&[sq, Square::E1, Square::H1]));
+            assert_eq!(n, 0, "touch_move({sq}) allocated in {fen}");
+            let (n, _) = allocations_of(|| pos.legal_moves_from(sq));
+            assert_eq!(n, 0, "legal_moves_from({sq}) allocated in {fen}");
+        }
+    }
+    for text in ["40/5400+30:1800+30", "*180", "-", "180+2"] {
+        let mut clock = Clock::new(&text.parse::<TimeControl>().unwrap());
+        for _ in 0..100 {
+            let (n, _) = allocations_of(|| clock.press(Duration::from_secs(1)));
+            assert_eq!(n, 0, "press allocated on {text}");
+        }
+    }
+}

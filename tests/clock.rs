@@ -124,6 +124,26 @@ fn time_control_seconds_may_have_a_decimal_fraction() {
 }
 
 #[test]
+fn a_period_reads_alone_as_the_tag_writes_it() {
+    assert_eq!(
+        "40/5400+30".parse::<Period>(),
+        Ok(tc("40/5400+30").periods()[0])
+    );
+    assert_eq!(
+        "".parse::<Period>(),
+        Err(TimeControlError::EmptyPeriod { period: 1 })
+    );
+    assert!(matches!(
+        "?".parse::<Period>(),
+        Err(TimeControlError::NotAPeriod { period: 1, .. })
+    ));
+    assert!(matches!(
+        "300:60".parse::<Period>(),
+        Err(TimeControlError::Time { period: 1, .. })
+    ));
+}
+
+#[test]
 fn time_control_blanks_around_the_tag_are_ignored() {
     assert_eq!(tc(" 300+2 "), tc("300+2"));
 }
@@ -447,13 +467,18 @@ fn flag_falls_when_the_move_takes_more_than_the_remaining_time() {
 }
 
 #[test]
-fn flag_falls_when_the_move_uses_up_the_time_exactly() {
-    // The flag falls when the time is up (FIDE 6.1), at zero.
+fn flag_falls_only_when_the_move_takes_more_than_the_time_left() {
+    // A move pressed with the clock at exactly zero is in time; a
+    // nanosecond more and the flag has fallen (FIDE 6.1).
     let mut c = clock("60+5");
-    assert_eq!(c.press(secs(60)), Err(FlagFall { color: WHITE }));
+    c.press(secs(60)).unwrap();
+    assert_eq!(c.remaining(WHITE), secs(5));
     let mut c = clock("60+5");
-    c.press(secs(60) - Duration::from_nanos(1)).unwrap();
-    assert_eq!(c.remaining(WHITE), secs(5) + Duration::from_nanos(1));
+    assert_eq!(
+        c.press(secs(60) + Duration::from_nanos(1)),
+        Err(FlagFall { color: WHITE })
+    );
+    assert_eq!(c.remaining(WHITE), Duration::ZERO);
 }
 
 #[test]
@@ -502,7 +527,7 @@ fn sandclock_gives_the_time_used_to_the_opponent() {
     // The sand in the glass stays the same.
     assert_eq!(c.remaining(WHITE) + c.remaining(BLACK), secs(360));
     c.press(secs(1)).unwrap();
-    assert_eq!(c.press(secs(11)), Err(FlagFall { color: BLACK }));
+    assert_eq!(c.press(secs(12)), Err(FlagFall { color: BLACK }));
     assert_eq!(c.remaining(BLACK), Duration::ZERO);
     assert_eq!(c.remaining(WHITE), secs(360), "all the sand ran to White");
 }
@@ -660,4 +685,7 @@ fn flag_fall_ruling_round_trips_through_serde() {
         tc("*180")
     );
     assert!(serde_json::from_str::<TimeControl>(r#""300:60""#).is_err());
+    let p: Period = serde_json::from_str(r#""40/5400+30""#).unwrap();
+    assert_eq!(serde_json::to_string(&p).unwrap(), r#""40/5400+30""#);
+    assert!(serde_json::from_str::<Period>(r#""*180""#).is_err());
 }

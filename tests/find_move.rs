@@ -29,7 +29,7 @@ fn find_move_works_out_the_kind() {
             .find_move(A7, A8, Some(Role::King))
             .unwrap_err()
             .reason,
-        IllegalMoveReason::PromotionNotPossible
+        IllegalMoveReason::NotAPromotionPiece(Role::King)
     );
 }
 
@@ -124,4 +124,162 @@ fn find_move_never_returns_an_illegal_move() {
             }
         }
     }
+}
+
+// ---- The paths a board interface takes ----
+
+#[test]
+fn a_king_is_not_a_promotion_piece() {
+    // FIDE 3.7.3.3: a queen, rook, bishop or knight of the same colour.
+    let pos = fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let err = pos.find_move(A7, A8, Some(Role::King)).unwrap_err();
+    assert_eq!(
+        err.reason,
+        IllegalMoveReason::NotAPromotionPiece(Role::King)
+    );
+    assert_eq!(
+        err.reason.to_string(),
+        "a king is not a promotion piece: a pawn promotes to a queen, rook, bishop or knight"
+    );
+    assert_eq!(
+        pos.find_move(A7, A8, Some(Role::Pawn)).unwrap_err().reason,
+        IllegalMoveReason::NotAPromotionPiece(Role::Pawn)
+    );
+    // A SAN text naming a king gets the same answer.
+    let san = pos.parse_san("a8=K").unwrap_err().to_string();
+    assert!(san.contains("a king is not a promotion piece"), "{san}");
+}
+
+#[test]
+fn a_promotion_piece_for_a_move_that_is_no_promotion_is_refused() {
+    let pos = fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        pos.find_move(E1, E2, Some(Role::Queen)).unwrap_err().reason,
+        IllegalMoveReason::PromotionNotPossible
+    );
+    let pos = Position::new();
+    assert_eq!(
+        pos.find_move(E2, E4, Some(Role::Knight))
+            .unwrap_err()
+            .reason,
+        IllegalMoveReason::PromotionNotPossible
+    );
+}
+
+#[test]
+fn a_pinned_pawn_stepping_onto_the_last_rank_is_refused_as_pinned_before_a_promotion_piece_is_asked_for()
+ {
+    // The b7 pawn is pinned along the seventh rank: b8 would expose its
+    // king, whatever it promotes to (FIDE 3.9).
+    let pos = fen("4k3/KP5r/8/8/8/8/8/8 w - - 0 1");
+    let pinned = IllegalMoveReason::Pinned {
+        piece: Role::Pawn.of(chess_arbiter::Color::White),
+        square: B7,
+    };
+    assert_eq!(pos.find_move(B7, B8, None).unwrap_err().reason, pinned);
+    assert_eq!(
+        pos.find_move(B7, B8, Some(Role::Queen)).unwrap_err().reason,
+        pinned
+    );
+    assert_eq!(
+        pos.find_move(B7, B8, None).unwrap_err().reason.to_string(),
+        "the white pawn on b7 is pinned to its king"
+    );
+}
+
+#[test]
+fn a_promotion_that_leaves_the_king_in_check_is_refused_before_a_promotion_piece_is_asked_for() {
+    // The white king is in check from h1; b8 does not answer it.
+    let pos = fen("r3k3/1P6/8/8/8/8/8/4K2r w - - 0 1");
+    let check = IllegalMoveReason::LeavesKingInCheck {
+        color: chess_arbiter::Color::White,
+    };
+    assert_eq!(pos.find_move(B7, B8, None).unwrap_err().reason, check);
+    assert_eq!(pos.find_move(B7, A8, None).unwrap_err().reason, check);
+    // A promotion that is legal still asks for its piece.
+    let pos = fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        pos.find_move(B7, B8, None).unwrap_err().reason,
+        IllegalMoveReason::PromotionNeeded
+    );
+}
+
+#[test]
+fn legal_moves_from_a_square_are_the_moves_of_that_piece_only() {
+    let pos = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut total = 0;
+    for sq in Square::ALL {
+        let moves = pos.legal_moves_from(sq);
+        assert!(moves.iter().all(|m| m.from() == sq && pos.is_legal(*m)));
+        total += moves.len();
+    }
+    assert_eq!(total, pos.legal_moves().len());
+    let king = pos.legal_moves_from(E1);
+    assert!(king.contains(&Move::castle(E1, H1)));
+    assert!(king.contains(&Move::castle(E1, A1)));
+    assert!(pos.legal_moves_from(E8).is_empty(), "black's king");
+    assert!(pos.legal_moves_from(D4).is_empty(), "an empty square");
+}
+
+#[test]
+fn a_game_asked_for_a_move_after_checkmate_says_the_game_is_over() {
+    let mut game = chess_arbiter::Game::new();
+    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        game.play_uci(uci).unwrap();
+    }
+    let mate = game.outcome().unwrap();
+    // Not "there is no piece on e2", nor any other square's story.
+    for (from, to) in [(E2, E4), (E3, E4), (E1, F2), (A2, A3)] {
+        let err = game.find_move(from, to, None).unwrap_err();
+        assert_eq!(err.reason, IllegalMoveReason::GameOver(mate), "{from}{to}");
+        assert_eq!(
+            game.play_squares(from, to, None).unwrap_err().reason,
+            IllegalMoveReason::GameOver(mate)
+        );
+    }
+    assert_eq!(
+        game.find_move(E2, E4, None).unwrap_err().reason.to_string(),
+        "the game is over: black wins by checkmate"
+    );
+    assert_eq!(game.moves().len(), 4);
+}
+
+#[test]
+fn a_game_asked_for_a_move_after_a_recorded_ending_says_the_game_is_over() {
+    use chess_arbiter::{Color, Game};
+    let mut game = Game::new();
+    game.play_squares(E2, E4, None).unwrap();
+    game.resign(Color::Black).unwrap();
+    // e7e5 is a legal move of the position, but the game is over.
+    assert!(matches!(
+        game.find_move(E7, E5, None).unwrap_err().reason,
+        IllegalMoveReason::GameOver(_)
+    ));
+    game.undo();
+    game.play_squares(E2, E4, None).unwrap();
+    game.flag_fall(Color::Black).unwrap();
+    assert!(matches!(
+        game.play_squares(E7, E5, None).unwrap_err().reason,
+        IllegalMoveReason::GameOver(_)
+    ));
+    // A stalemate too.
+    let game = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(matches!(
+        game.find_move(H8, H7, None).unwrap_err().reason,
+        IllegalMoveReason::GameOver(_)
+    ));
+}
+
+#[test]
+fn a_game_plays_a_move_from_two_squares_as_the_position_finds_it() {
+    let mut game = chess_arbiter::Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let castle = game.play_squares(E1, G1, None).unwrap();
+    assert_eq!(castle, Move::castle(E1, H1));
+    assert_eq!(
+        game.find_move(E8, A8, None),
+        game.position().find_move(E8, A8, None)
+    );
+    let err = game.play_squares(E1, E2, None).unwrap_err();
+    assert_eq!(err.reason, IllegalMoveReason::NoPiece(E1));
+    assert_eq!(game.moves().len(), 1);
 }
