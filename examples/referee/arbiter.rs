@@ -523,11 +523,10 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
         };
         if let Some(clock) = clock.as_mut() {
             // Lateness within the margin is forgiven: the arbiter gives the
-            // time it took beyond the clock (and a millisecond, since a move
-            // that uses all the time left flags), so the clock shows
-            // (nearly) zero plus the increment.
-            if answer.elapsed >= allowed {
-                clock.give(side, answer.elapsed - allowed + Duration::from_millis(1));
+            // time the move took beyond the clock, so the clock shows zero
+            // plus the increment (a move at exactly zero is in time).
+            if answer.elapsed > allowed {
+                clock.give(side, answer.elapsed - allowed);
             }
             if let Err(fall) = clock.press(answer.elapsed) {
                 unreachable!("a move within the time left flagged: {fall}");
