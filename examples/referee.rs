@@ -1,39 +1,36 @@
 //! Runs a match between two UCI engines and rules it by the Laws of Chess,
 //! the way cutechess-cli and fastchess run engine matches, with every ruling
-//! taken from this crate.
+//! taken from this crate. `referee --help` lists the options (they are in
+//! `referee/cli.rs`).
 //!
 //! ```text
-//! cargo run --release --example referee -- [OPTIONS] ENGINE_A ENGINE_B
-//!   ENGINE_x           a command that starts a UCI engine ("stockfish",
-//!                      "path/to/engine --flag"; split on whitespace)
-//!   --games N          games to play (default 2); colours alternate, each opening twice
-//!   --tc BASE+INC      clock in seconds, e.g. 10+0.1 (default 10+0.1), or one of:
-//!   --movetime MS | --nodes N | --depth N
-//!   --openings FILE    FEN/EPD lines or PGN games (their mainlines); --plies N cuts them
-//!   --chess960         Chess960 starts (seeded), UCI_Chess960 set, king-takes-rook castling
-//!   --seed N           every random choice is seeded (default 1)
-//!   --concurrency N    games in parallel (default 1)
-//!   --pgn FILE         append every game as PGN
+//! cargo run --release --example referee -- [OPTIONS] ENGINE_A [name=N] [option.X=V ...] ENGINE_B [...]
 //! ```
 //!
 //! Rulings: an illegal or unreadable `bestmove`, castling not written as UCI
 //! writes it (`e1g1` in standard chess, king-takes-rook `e1h1` in Chess960),
 //! or `bestmove (none)`/`0000` while legal moves exist loses ("rules
 //! infraction"). The referee keeps the clock from its own measurements
-//! (the increment is added after each move made in time); a flag fall loses
-//! ("time forfeit"), unless the opponent cannot checkmate (FIDE 6.9: a
-//! draw). Under `--movetime` an engine forfeits on time past twice the move
-//! time plus one second, under `--nodes` and `--depth` past 60 seconds for a
-//! move. An engine whose output closes (a crash) loses ("abandoned"); a
+//! (the increment is added after each move made in time, lateness within
+//! `--timemargin` forgiven); a flag fall loses ("time forfeit"), unless the
+//! opponent cannot checkmate (FIDE 6.9: a draw). Under `--movetime` an
+//! engine forfeits on time past twice the move time plus one second, under
+//! `--nodes` and `--depth` past 60 seconds for a move. An engine whose
+//! process exits or whose output closes loses at once ("abandoned"); a
 //! crashed or stalled engine is restarted for the next game. Checkmate,
 //! stalemate, dead positions, the seventy-five-move rule and fivefold
 //! repetition end a game by themselves; threefold repetition and the
 //! fifty-move rule are claimed for the engine to move as soon as it may
-//! claim. Every wait on an engine has a time limit, and the engines are
-//! told to quit, then killed, at the end.
+//! claim; only then do `--resign`, `--draw` and `--maxmoves` adjudicate
+//! ("adjudication"). Every wait on an engine has a time limit; each engine
+//! runs in its own process group, killed when the referee is done with it.
 
 #[path = "referee/arbiter.rs"]
 pub mod arbiter;
+#[path = "referee/cli.rs"]
+pub mod cli;
+#[path = "referee/clock.rs"]
+pub mod clock;
 #[path = "referee/engine.rs"]
 pub mod engine;
 #[path = "referee/openings.rs"]
@@ -42,144 +39,21 @@ pub mod openings;
 pub mod record;
 #[path = "referee/score.rs"]
 pub mod score;
+#[path = "referee/stats.rs"]
+pub mod stats;
 
-use arbiter::{Limit, Played, Ruling, Termination};
+use arbiter::{Played, Ruling, Termination};
 use chess_arbiter::{Color, Game};
+pub use cli::{Config, Request};
 use engine::Engine;
+use stats::{Pentanomial, Sprt, Verdict};
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
-
-/// What the command line asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Config {
-    /// The two engine commands, A then B.
-    pub engines: [String; 2],
-    /// Games to play.
-    pub games: u32,
-    /// How long engines may think.
-    pub limit: Limit,
-    /// The openings file.
-    pub openings: Option<PathBuf>,
-    /// Plies of each opening game to keep.
-    pub plies: Option<usize>,
-    /// Chess960.
-    pub chess960: bool,
-    /// Seed of every random choice.
-    pub seed: u64,
-    /// Games in parallel.
-    pub concurrency: usize,
-    /// Where to append the PGN.
-    pub pgn: Option<PathBuf>,
-}
-
-const USAGE: &str = "usage: referee [--games N] [--tc BASE+INC | --movetime MS | --nodes N | --depth N] [--openings FILE [--plies N]] [--chess960] [--seed N] [--concurrency N] [--pgn FILE] ENGINE_A ENGINE_B";
-
-fn number<T: std::str::FromStr>(option: &str, value: Option<&String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{option} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{option}: {value:?} is not a valid number"))
-}
-
-fn seconds(text: &str) -> Option<Duration> {
-    let s: f64 = text.parse().ok()?;
-    (0.0..1e9).contains(&s).then(|| Duration::from_secs_f64(s))
-}
-
-/// Reads `--tc BASE+INC` (seconds; the increment may be left out).
-pub fn read_time_control(text: &str) -> Result<Limit, String> {
-    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    match (seconds(base), seconds(increment)) {
-        (Some(base), Some(increment)) if !base.is_zero() => Ok(Limit::Clock { base, increment }),
-        _ => Err(format!(
-            "--tc: {text:?} is not BASE+INC in seconds, like 10+0.1"
-        )),
-    }
-}
-
-impl Config {
-    /// Reads the command line (without the program name).
-    ///
-    /// # Errors
-    ///
-    /// A message saying which argument is wrong.
-    pub fn from_args(args: &[String]) -> Result<Config, String> {
-        let mut engines = Vec::new();
-        let mut config = Config {
-            engines: [String::new(), String::new()],
-            games: 2,
-            limit: Limit::Clock {
-                base: Duration::from_secs(10),
-                increment: Duration::from_millis(100),
-            },
-            openings: None,
-            plies: None,
-            chess960: false,
-            seed: 1,
-            concurrency: 1,
-            pgn: None,
-        };
-        let mut limits = 0;
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--games" => config.games = number(arg, args.next())?,
-                "--tc" => {
-                    let text = args.next().ok_or("--tc needs a value")?;
-                    config.limit = read_time_control(text)?;
-                    limits += 1;
-                }
-                "--movetime" => {
-                    let ms: u64 = number(arg, args.next())?;
-                    if ms == 0 {
-                        return Err("--movetime must be at least 1 ms".to_string());
-                    }
-                    config.limit = Limit::MoveTime(Duration::from_millis(ms));
-                    limits += 1;
-                }
-                "--nodes" => {
-                    config.limit = Limit::Nodes(number(arg, args.next())?);
-                    limits += 1;
-                }
-                "--depth" => {
-                    config.limit = Limit::Depth(number(arg, args.next())?);
-                    limits += 1;
-                }
-                "--openings" => {
-                    config.openings = Some(args.next().ok_or("--openings needs a file")?.into());
-                }
-                "--plies" => config.plies = Some(number(arg, args.next())?),
-                "--chess960" => config.chess960 = true,
-                "--seed" => config.seed = number(arg, args.next())?,
-                "--concurrency" => {
-                    config.concurrency = number(arg, args.next())?;
-                    if config.concurrency == 0 {
-                        return Err("--concurrency must be at least 1".to_string());
-                    }
-                }
-                "--pgn" => config.pgn = Some(args.next().ok_or("--pgn needs a file")?.into()),
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                option if option.starts_with("--") => {
-                    return Err(format!("unknown option {option}\n{USAGE}"));
-                }
-                _ => engines.push(arg.clone()),
-            }
-        }
-        if limits > 1 {
-            return Err("give one of --tc, --movetime, --nodes, --depth".to_string());
-        }
-        if engines.len() != 2 || engines.iter().any(|e| e.trim().is_empty()) {
-            return Err(format!("give two engine commands\n{USAGE}"));
-        }
-        config.engines = [engines[0].clone(), engines[1].clone()];
-        Ok(config)
-    }
-}
 
 /// One finished game as the match reports it.
 #[derive(Debug, Clone)]
@@ -215,27 +89,52 @@ impl GameReport {
 /// A whole match.
 #[derive(Debug, Clone)]
 pub struct Summary {
-    /// The games in the order they finished.
+    /// The games in round order.
     pub games: Vec<GameReport>,
     /// Engine A's score.
     pub score: score::Score,
     /// The engines' names, A then B.
     pub names: [String; 2],
+    /// Engine A's results by game pair.
+    pub pairs: Pentanomial,
+    /// The SPRT's verdict, the pair count and the LLR when it was reached.
+    pub sprt: Option<(Verdict, u32, f64)>,
+    /// The most output ever held for one engine, in bytes (bounded by
+    /// [`engine::BUFFER_LIMIT`] plus one line).
+    pub peak_buffered: usize,
 }
 
-/// The start of every game pair.
+/// The start of every game pair, in the order they are played.
 fn starts(config: &Config) -> Result<Vec<Game>, String> {
     let pairs = config.games.div_ceil(2).max(1) as usize;
-    if let Some(path) = &config.openings {
+    let mut games = if let Some(path) = &config.openings {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         openings::read(&text, config.plies, config.chess960)
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .map_err(|e| format!("{}: {e}", path.display()))?
     } else if config.chess960 {
-        Ok(openings::chess960_starts(pairs, config.seed))
+        return Ok(openings::chess960_starts(pairs, config.seed));
     } else {
-        Ok(vec![Game::new()])
+        vec![Game::new()]
+    };
+    if config.order == cli::Order::Random {
+        openings::shuffle(&mut games, config.seed);
     }
+    Ok(games)
+}
+
+/// The name engine `e` goes by: its `name=`, else its `id name`.
+fn engine_name(config: &Config, e: usize, engine: &Engine) -> String {
+    config.engines[e]
+        .name
+        .clone()
+        .unwrap_or_else(|| engine.name().to_string())
+}
+
+/// Starts engine `e` of the match.
+fn start_engine(config: &Config, e: usize) -> Result<Engine, String> {
+    let spec = &config.engines[e];
+    Engine::start(&spec.command, config.chess960, &spec.options)
 }
 
 /// Plays game `number` with whatever engines the worker has, restarting
@@ -246,14 +145,15 @@ fn play_one(
     start: Game,
     engines: &mut [Option<Engine>; 2],
     names: &[String; 2],
+    peak: &AtomicUsize,
 ) -> (Played, bool, [String; 2]) {
     let a_white = number % 2 == 1;
     // Colour order: engines[who[0]] plays White.
     let who = if a_white { [0, 1] } else { [1, 0] };
-    let mut players = [names[who[0]].clone(), names[who[1]].clone()];
+    let players = [names[who[0]].clone(), names[who[1]].clone()];
     for (color_index, &e) in who.iter().enumerate() {
         if engines[e].is_none() {
-            match Engine::start(&config.engines[e], config.chess960) {
+            match start_engine(config, e) {
                 Ok(engine) => engines[e] = Some(engine),
                 Err(why) => {
                     let loser = if color_index == 0 {
@@ -286,8 +186,10 @@ fn play_one(
     let [a, b] = engines;
     let (a, b) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
     let pair = if a_white { [a, b] } else { [b, a] };
-    players = [pair[0].name().to_string(), pair[1].name().to_string()];
-    let played = arbiter::play(start, pair, config.limit);
+    let played = arbiter::play(start, pair, &config.rules);
+    for engine in engines.iter().flatten() {
+        peak.fetch_max(engine.peak_buffered(), Ordering::SeqCst);
+    }
     for (color_index, &e) in who.iter().enumerate() {
         if played.broken[color_index] {
             if let Some(mut engine) = engines[e].take() {
@@ -298,8 +200,26 @@ fn play_one(
     (played, a_white, players)
 }
 
-/// Runs the match `config` describes, writing a line per game and the
-/// final score to `out`, and appending each game to the PGN file if asked.
+/// Engine A's half-points in a game: 2, 1 or 0.
+fn half_points(report: &GameReport) -> stats::HalfPoints {
+    let a_color = if report.a_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match report.played.ruling.winner {
+        Some(c) if c == a_color => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+/// What a worker sends back: the game number and how it went.
+type Finished = (u32, (Played, bool, [String; 2]));
+
+/// Runs the match `config` describes, writing a progress line per finished
+/// game, the statistics after each game pair and the final score to `out`,
+/// and appending each game to the PGN file (in round order) if asked.
 ///
 /// # Errors
 ///
@@ -308,11 +228,11 @@ fn play_one(
 pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
     let starts = Arc::new(starts(config)?);
     // Start both engines once: a wrong command stops the match before it starts.
-    let first = [
-        Engine::start(&config.engines[0], config.chess960)?,
-        Engine::start(&config.engines[1], config.chess960)?,
+    let first = [start_engine(config, 0)?, start_engine(config, 1)?];
+    let names = [
+        engine_name(config, 0, &first[0]),
+        engine_name(config, 1, &first[1]),
     ];
-    let names = [first[0].name().to_string(), first[1].name().to_string()];
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -324,30 +244,43 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
         None => None,
     };
     let next = Arc::new(AtomicU32::new(1));
-    let (tx, rx) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let recorded = Arc::new(AtomicU32::new(0));
+    let ahead = 2 * config.concurrency as u32;
+    let (tx, rx) = mpsc::channel::<Finished>();
     let workers = config.concurrency.min(config.games.max(1) as usize);
     let mut first = Some(first);
     let mut handles = Vec::new();
     for _ in 0..workers {
-        let (config, starts, next, tx, names) = (
+        let recorded = Arc::clone(&recorded);
+        let (config, starts, next, stop, tx, names, peak) = (
             config.clone(),
             Arc::clone(&starts),
             Arc::clone(&next),
+            Arc::clone(&stop),
             tx.clone(),
             names.clone(),
+            Arc::clone(&peak),
         );
         let mut engines: [Option<Engine>; 2] = match first.take() {
             Some([a, b]) => [Some(a), Some(b)],
             None => [None, None],
         };
         handles.push(thread::spawn(move || {
-            loop {
+            while !stop.load(Ordering::SeqCst) {
                 let number = next.fetch_add(1, Ordering::SeqCst);
                 if number > config.games {
                     break;
                 }
+                // Keep within two games per worker of the record, so that
+                // an SPRT that stops leaves few games in flight. A game
+                // taken is played (the record has no gaps).
+                while number > recorded.load(Ordering::SeqCst) + ahead {
+                    thread::sleep(Duration::from_millis(1));
+                }
                 let start = starts[((number - 1) / 2) as usize % starts.len()].clone();
-                let result = play_one(&config, number, start, &mut engines, &names);
+                let result = play_one(&config, number, start, &mut engines, &names, &peak);
                 if tx.send((number, result)).is_err() {
                     break;
                 }
@@ -366,8 +299,13 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
         games: Vec::new(),
         score: score::Score::default(),
         names: names.clone(),
+        pairs: Pentanomial::default(),
+        sprt: None,
+        peak_buffered: 0,
     };
     let mut failure = None;
+    let mut waiting = BTreeMap::new();
+    let mut finished = 0;
     for (number, (played, a_white, players)) in rx {
         let pgn = record::pgn(&played, number, &players, config);
         let report = GameReport {
@@ -377,37 +315,109 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
             played,
             pgn,
         };
-        let _ = writeln!(out, "{}", report.line());
-        let a_color = if a_white { Color::White } else { Color::Black };
-        match report.played.ruling.winner {
-            Some(c) if c == a_color => summary.score.wins += 1,
-            Some(_) => summary.score.losses += 1,
-            None => summary.score.draws += 1,
+        finished += 1;
+        let _ = writeln!(out, "{} [{finished} finished]", report.line());
+        match half_points(&report) {
+            2 => summary.score.wins += 1,
+            0 => summary.score.losses += 1,
+            _ => summary.score.draws += 1,
         }
-        if let Some(file) = pgn_file.as_mut() {
-            if let Err(e) = writeln!(file, "{}", report.pgn) {
-                failure.get_or_insert(format!("cannot write the PGN file: {e}"));
+        waiting.insert(number, report);
+        // Record the games in round order, and each pair once complete.
+        while let Some(report) = waiting.remove(&(summary.games.len() as u32 + 1)) {
+            if let Some(file) = pgn_file.as_mut() {
+                if let Err(e) = writeln!(file, "{}", report.pgn) {
+                    failure.get_or_insert(format!("cannot write the PGN file: {e}"));
+                }
+            }
+            summary.games.push(report);
+            recorded.store(summary.games.len() as u32, Ordering::SeqCst);
+            if summary.games.len() % 2 == 0 {
+                let [first, second] = &summary.games[summary.games.len() - 2..] else {
+                    unreachable!("two games")
+                };
+                summary.pairs.add(half_points(first), half_points(second));
+                let pair = summary.games.len() / 2;
+                let _ = write!(
+                    out,
+                    "pair {pair} (games {}, {}): {} scored {} of 2\n{}",
+                    2 * pair - 1,
+                    2 * pair,
+                    names[0],
+                    f64::from(half_points(first) + half_points(second)) / 2.0,
+                    summary.pairs.report()
+                );
+                if let Some(sprt) = &config.sprt {
+                    report_sprt(sprt, &mut summary, out, &stop);
+                }
             }
         }
-        summary.games.push(report);
     }
     for handle in handles {
         let _ = handle.join();
     }
-    let _ = write!(out, "{}", summary.score.report(&names[0], &names[1]));
+    summary.peak_buffered = peak.load(Ordering::SeqCst);
+    let _ = write!(out, "{}", summary.score.score_lines(&names[0], &names[1]));
+    // The Elo of the game pairs; the games alone when no pair is complete.
+    if summary.pairs.pairs() == 0 {
+        let _ = write!(out, "{}", summary.score.elo_line());
+    }
+    let _ = write!(out, "{}", summary.pairs.report());
+    if summary.games.len() % 2 == 1 {
+        let _ = writeln!(out, "1 game without its pair is not in the pair counts");
+    }
+    if let Some(sprt) = &config.sprt {
+        let llr = sprt.llr(&summary.pairs);
+        let _ = writeln!(
+            out,
+            "SPRT over {} pairs: {}",
+            summary.pairs.pairs(),
+            sprt.line(&summary.pairs)
+        );
+        let _ = match summary.sprt {
+            Some((Verdict::H1, pair, at)) => {
+                writeln!(out, "SPRT: H1 accepted at pair {pair} (LLR {at:.2})")
+            }
+            Some((_, pair, at)) => writeln!(out, "SPRT: H0 accepted at pair {pair} (LLR {at:.2})"),
+            None => writeln!(
+                out,
+                "SPRT: no bound reached (LLR {llr:.2}) in {} games",
+                summary.games.len()
+            ),
+        };
+    }
     match failure {
         Some(e) => Err(e),
         None => Ok(summary),
     }
 }
 
-/// Reads the command line and runs the match.
+/// The SPRT's line after a pair, and the match's stop at a bound.
+fn report_sprt(sprt: &Sprt, summary: &mut Summary, out: &mut dyn Write, stop: &AtomicBool) {
+    let llr = sprt.llr(&summary.pairs);
+    let _ = writeln!(out, "SPRT: {}", sprt.line(&summary.pairs));
+    let verdict = sprt.verdict(llr);
+    if verdict != Verdict::Continue && summary.sprt.is_none() {
+        summary.sprt = Some((verdict, summary.pairs.pairs(), llr));
+        stop.store(true, Ordering::SeqCst);
+        let which = if verdict == Verdict::H1 { "H1" } else { "H0" };
+        let _ = writeln!(out, "SPRT: {which} accepted: the match stops");
+    }
+}
+
+/// Reads the command line and runs the match; `--help` writes the help.
 ///
 /// # Errors
 ///
 /// A message for a bad command line or a match that cannot run.
-pub fn run(args: &[String], out: &mut dyn Write) -> Result<Summary, String> {
-    run_match(&Config::from_args(args)?, out)
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<Option<Summary>, String> {
+    match cli::parse(args)? {
+        Request::Help => {
+            let _ = write!(out, "{}", cli::HELP);
+            Ok(None)
+        }
+        Request::Match(config) => run_match(&config, out).map(Some),
+    }
 }
 
 #[allow(dead_code)]

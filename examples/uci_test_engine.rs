@@ -20,7 +20,21 @@
 //!   has run out, or after `--slow-ms` milliseconds (default 1500) without a clock;
 //! - `castling`: plays castling as soon as it can, written the wrong way
 //!   (king-takes-rook `e1h1` in standard chess, the king's destination `e1g1`
-//!   in Chess960); plays normally until then.
+//!   in Chess960); plays normally until then;
+//! - `fork`: starts a copy of itself that holds its output open (and writes
+//!   its process id to `--pidfile FILE`), then exits without answering;
+//! - `chatty`: before each answer prints 20,000 `info` lines and after it
+//!   4 MB more (while its opponent thinks); the last `info` before the
+//!   `bestmove` says `depth 9 score cp 42`;
+//! - `control`: its `id name` and `info string` lines carry NUL, escape, bell
+//!   and DEL characters (from the start), and at ply `--at` it answers a move
+//!   with control characters in it.
+//!
+//! `--think-ms MS` waits that long before each answer.
+//! `--score CP` reports that score for every move instead of a random one.
+//! `--expect NAME=VALUE` (repeatable) makes the engine answer an unreadable
+//! move unless `setoption name NAME value VALUE` came before `go`; it
+//! declares the options `Hash`, `Threads` and `Move Overhead`.
 //!
 //! `--castle` castles whenever it can (written as UCI writes it), and
 //! `--stalemate` stalemates whenever it can.
@@ -52,6 +66,12 @@ pub enum Fault {
     Slow,
     /// Castling in the wrong notation.
     Castling,
+    /// Leave a child holding the output, and exit.
+    Fork,
+    /// Print far more than anyone reads.
+    Chatty,
+    /// Control characters in what it prints.
+    Control,
 }
 
 impl Fault {
@@ -65,6 +85,9 @@ impl Fault {
             "stall" => Fault::Stall,
             "slow" => Fault::Slow,
             "castling" => Fault::Castling,
+            "fork" => Fault::Fork,
+            "chatty" => Fault::Chatty,
+            "control" => Fault::Control,
             _ => return None,
         })
     }
@@ -81,6 +104,11 @@ pub struct Settings {
     castle: bool,
     stalemate: bool,
     slow_ms: u64,
+    score: Option<i64>,
+    expect: Vec<(String, String)>,
+    pidfile: Option<String>,
+    hold: Option<u64>,
+    think_ms: u64,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -93,6 +121,11 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         castle: false,
         stalemate: false,
         slow_ms: 1500,
+        score: None,
+        expect: Vec::new(),
+        pidfile: None,
+        hold: None,
+        think_ms: 0,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -106,6 +139,15 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
             }
             "--at" => settings.at = value()?.parse().map_err(|_| "bad --at")?,
             "--slow-ms" => settings.slow_ms = value()?.parse().map_err(|_| "bad --slow-ms")?,
+            "--score" => settings.score = Some(value()?.parse().map_err(|_| "bad --score")?),
+            "--expect" => {
+                let v = value()?;
+                let (name, value) = v.split_once('=').ok_or("--expect NAME=VALUE")?;
+                settings.expect.push((name.to_string(), value.to_string()));
+            }
+            "--pidfile" => settings.pidfile = Some(value()?.clone()),
+            "--think-ms" => settings.think_ms = value()?.parse().map_err(|_| "bad --think-ms")?,
+            "--hold" => settings.hold = Some(value()?.parse().map_err(|_| "bad --hold")?),
             "--repeat" => settings.repeat = true,
             "--castle" => settings.castle = true,
             "--stalemate" => settings.stalemate = true,
@@ -284,8 +326,18 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
             return 2;
         }
     };
+    if let Some(seconds) = settings.hold {
+        // The child of `--fault fork`: hold the inherited output, say nothing.
+        if let Some(path) = &settings.pidfile {
+            let _ = std::fs::write(path, std::process::id().to_string());
+        }
+        std::thread::sleep(Duration::from_secs(seconds));
+        return 0;
+    }
     let mut rng = Rng(settings.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut chess960 = false;
+    let mut options: Vec<(String, String)> = Vec::new();
+    let control = settings.fault == Some(Fault::Control);
     let mut game = Game::new();
     let say = |output: &mut dyn Write, text: &str| {
         let _ = writeln!(output, "{text}");
@@ -297,16 +349,42 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
         let command = line.split_whitespace().next().unwrap_or("");
         match command {
             "uci" => {
-                say(&mut output, &format!("id name {}", settings.name));
+                if control {
+                    say(
+                        &mut output,
+                        &format!("id name {}\0\x1b[31m\x07name\x7f", settings.name),
+                    );
+                } else {
+                    say(&mut output, &format!("id name {}", settings.name));
+                }
                 say(&mut output, "id author the chess-arbiter project");
                 say(
                     &mut output,
                     "option name UCI_Chess960 type check default false",
                 );
+                say(
+                    &mut output,
+                    "option name Hash type spin default 16 min 1 max 4096",
+                );
+                say(
+                    &mut output,
+                    "option name Threads type spin default 1 min 1 max 64",
+                );
+                say(
+                    &mut output,
+                    "option name Move Overhead type spin default 10 min 0 max 5000",
+                );
                 say(&mut output, "uciok");
             }
             "isready" => say(&mut output, "readyok"),
             "setoption" if line.contains("UCI_Chess960") => chess960 = line.ends_with("true"),
+            "setoption" => {
+                let rest = line.strip_prefix("setoption name ").unwrap_or("");
+                if let Some((name, value)) = rest.split_once(" value ") {
+                    options.retain(|(n, _)| n != name.trim());
+                    options.push((name.trim().to_string(), value.trim().to_string()));
+                }
+            }
             "ucinewgame" => {}
             "position" => {
                 if let Some(g) = read_position(line, chess960) {
@@ -314,16 +392,39 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                 }
             }
             "go" => {
+                std::thread::sleep(Duration::from_millis(settings.think_ms));
                 let ply = game.moves().len();
                 let fault = settings.fault.filter(|_| ply >= settings.at);
                 let pos = game.position().clone();
                 let chosen = choose(&game, &mut rng, &settings);
                 let text = chosen.map_or("(none)".to_string(), |m| pos.uci(m).to_string());
-                let score = rng.below(61) as i64 - 30;
-                say(
-                    &mut output,
-                    &format!("info depth 1 score cp {score} nodes 1 pv {text}"),
-                );
+                let random = rng.below(61) as i64 - 30;
+                let score = settings.score.unwrap_or(random);
+                if control {
+                    say(&mut output, "info string \0\x1b[2J\x07 beep\x7f");
+                }
+                if fault == Some(Fault::Chatty) {
+                    let mut lines = String::new();
+                    for i in 0..20_000 {
+                        lines.push_str(&format!(
+                            "info depth 1 seldepth {i} score cp -1 nodes {i}\n"
+                        ));
+                    }
+                    let _ = output.write_all(lines.as_bytes());
+                    say(
+                        &mut output,
+                        &format!("info depth 9 score cp 42 nodes 1 pv {text}"),
+                    );
+                } else {
+                    say(
+                        &mut output,
+                        &format!("info depth 1 score cp {score} nodes 1 pv {text}"),
+                    );
+                }
+                let missing = settings
+                    .expect
+                    .iter()
+                    .any(|(name, value)| !options.iter().any(|(n, v)| n == name && v == value));
                 let answer = match fault {
                     Some(Fault::Illegal) => illegal_move(&pos),
                     Some(Fault::Garbage) => "xyzzy".to_string(),
@@ -338,9 +439,45 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                         text
                     }
                     Some(Fault::Castling) => wrong_castling(&pos).unwrap_or(text),
-                    None => text,
+                    Some(Fault::Fork) => {
+                        let mut child = std::process::Command::new(
+                            std::env::current_exe().expect("the engine has a path"),
+                        );
+                        child.args(["--hold", "120"]);
+                        if let Some(path) = &settings.pidfile {
+                            child.args(["--pidfile", path]);
+                        }
+                        // The child inherits the output and holds it open.
+                        let _ = child.stdin(std::process::Stdio::null()).spawn();
+                        // Wait until it has written its pid (or 5 s) before going.
+                        for _ in 0..500 {
+                            let written = settings.pidfile.as_ref().is_none_or(|path| {
+                                std::fs::read_to_string(path).is_ok_and(|t| !t.trim().is_empty())
+                            });
+                            if written {
+                                break;
+                            }
+                            std::thread::sleep(Duration::from_millis(10));
+                        }
+                        return 4;
+                    }
+                    Some(Fault::Control) => "e2\x01e4\0}".to_string(),
+                    Some(Fault::Chatty) | None => text,
+                };
+                let answer = if missing {
+                    "missing-option".to_string()
+                } else {
+                    answer
                 };
                 say(&mut output, &format!("bestmove {answer}"));
+                if fault == Some(Fault::Chatty) {
+                    let line =
+                        "info depth 1 score cp -1 nodes 1 string after the move\n".repeat(1000);
+                    for _ in 0..(4_000_000 / line.len()) {
+                        let _ = output.write_all(line.as_bytes());
+                    }
+                    let _ = output.flush();
+                }
             }
             "quit" => return 0,
             _ => {}

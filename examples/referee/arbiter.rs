@@ -7,20 +7,17 @@
 //! the claim needs no announced move, else with the move it plays),
 //! and the flag-fall rule (`outcome_on_timeout`, FIDE 6.9).
 
-use super::engine::{Answer, Engine, Failure};
-use chess_arbiter::{Color, DrawReason, Game, Outcome, Position};
+pub use super::clock::TimeControl;
+use super::clock::{self, Clock};
+use super::engine::{Answer, Engine, Failure, Score};
+use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, Winnability};
 use std::time::Duration;
 
 /// How long an engine may think.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Limit {
-    /// A clock: base time for the game, increment added after each move.
-    Clock {
-        /// Time at the start.
-        base: Duration,
-        /// Added after each move made in time.
-        increment: Duration,
-    },
+    /// A clock: `--tc`.
+    Clock(TimeControl),
     /// A fixed time per move.
     MoveTime(Duration),
     /// A node budget per move.
@@ -30,13 +27,11 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// The PGN `TimeControl` value: `"10+0.1"` for a clock (seconds), `"-"`
-    /// for the per-move limits, which the PGN standard has no form for.
+    /// The PGN `TimeControl` value: the clock's (`"10+0.1"`, `"40/60+0.6"`),
+    /// or `"-"` for the per-move limits, which the PGN standard has no form for.
     pub fn time_control(&self) -> String {
         match self {
-            Limit::Clock { base, increment } => {
-                format!("{}+{}", seconds(*base), seconds(*increment))
-            }
+            Limit::Clock(control) => control.to_string(),
             _ => "-".to_string(),
         }
     }
@@ -46,7 +41,7 @@ impl Limit {
     /// `movetime`; [`STALL_LIMIT`] for `nodes` and `depth`.
     pub fn stall_limit(&self) -> Duration {
         match self {
-            Limit::Clock { base, .. } => *base,
+            Limit::Clock(control) => clock::first_period(control),
             Limit::MoveTime(t) => *t * 2 + Duration::from_secs(1),
             Limit::Nodes(_) | Limit::Depth(_) => STALL_LIMIT,
         }
@@ -56,14 +51,55 @@ impl Limit {
 /// Longest think allowed per move under `--nodes` and `--depth`.
 pub const STALL_LIMIT: Duration = Duration::from_secs(60);
 
-/// Seconds as PGN writes them: `10`, `0.1`, `2.5`.
-fn seconds(d: Duration) -> String {
-    let ms = d.as_millis();
-    if ms % 1000 == 0 {
-        format!("{}", ms / 1000)
-    } else {
-        let text = format!("{}.{:03}", ms / 1000, ms % 1000);
-        text.trim_end_matches('0').to_string()
+/// `--resign score=S,moves=N`: a side loses when for `moves` consecutive
+/// moves of each engine its engine scored `-score` centipawns or worse and
+/// the opponent's `+score` or better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resign {
+    /// Centipawns.
+    pub score: i32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+}
+
+/// `--draw score=S,moves=N,after=M`: a draw when, from move `after` on,
+/// both engines scored within `score` centipawns of zero for `moves`
+/// consecutive moves each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawRule {
+    /// Centipawns.
+    pub score: i32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+    /// The move number (of the game record) from which it may apply.
+    pub after: u32,
+}
+
+/// How games are played and when they are adjudicated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    /// How long engines may think.
+    pub limit: Limit,
+    /// Lateness forgiven before a flag falls.
+    pub margin: Duration,
+    /// Resignation by the engines' scores.
+    pub resign: Option<Resign>,
+    /// Draw by the engines' scores.
+    pub draw: Option<DrawRule>,
+    /// A draw once each side made this many moves (the game record's).
+    pub max_moves: Option<u32>,
+}
+
+impl Rules {
+    /// The rules for `limit` with no margin and no adjudication.
+    pub fn new(limit: Limit) -> Rules {
+        Rules {
+            limit,
+            margin: Duration::ZERO,
+            resign: None,
+            draw: None,
+            max_moves: None,
+        }
     }
 }
 
@@ -78,6 +114,9 @@ pub enum Termination {
     RulesInfraction,
     /// The engine crashed, closed its pipe or could not start a game.
     Abandoned,
+    /// The referee ruled by the engines' scores or the move limit
+    /// (`--resign`, `--draw`, `--maxmoves`); the ruling's words say which.
+    Adjudication,
 }
 
 impl Termination {
@@ -88,6 +127,7 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::RulesInfraction => "rules infraction",
             Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
         }
     }
 }
@@ -213,10 +253,16 @@ fn read_move(pos: &Position, word: Option<&str>) -> Result<chess_arbiter::Move, 
             }
         }
         Err(chess_arbiter::UciError::Syntax { .. }) => {
-            Err(format!("sent an unreadable move {word:?}"))
+            Err(format!("sent an unreadable move {}", quoted(word)))
         }
-        Err(_) => Err(format!("played the illegal move {word:?}")),
+        Err(_) => Err(format!("played the illegal move {}", quoted(word))),
     }
+}
+
+/// An engine's word in quotes as a ruling writes it: braces, which cannot
+/// stand in a PGN comment, become `?` (control characters already did).
+fn quoted(word: &str) -> String {
+    format!("{:?}", word.replace(['{', '}'], "?"))
 }
 
 /// The comment for one move: `+0.35/12 0.52s`, or `0.52s` without a score.
@@ -253,9 +299,111 @@ fn claimed(side: Color, reason: DrawReason) -> Ruling {
     }
 }
 
+/// The engines' scores over their recent moves, for adjudication.
+#[derive(Debug, Clone, Copy, Default)]
+struct Streaks {
+    /// Consecutive moves (per colour) the engine scored `-resign` or worse.
+    losing: [u32; 2],
+    /// Consecutive moves the engine scored `+resign` or better.
+    winning: [u32; 2],
+    /// Consecutive moves the engine scored within `draw` of zero.
+    drawn: [u32; 2],
+}
+
+/// A score in centipawns for adjudication; a mate counts as far beyond
+/// any threshold.
+fn centipawns(score: Score) -> i64 {
+    match score {
+        Score::Centipawns(cp) => i64::from(cp),
+        Score::Mate(n) if n < 0 => -1_000_000,
+        Score::Mate(_) => 1_000_000,
+    }
+}
+
+impl Streaks {
+    /// Counts `side`'s move that came with `score` (`None`: no score, every
+    /// streak of that side starts over).
+    fn record(&mut self, rules: &Rules, side: Color, score: Option<Score>) {
+        let i = index(side);
+        let bump = |count: &mut u32, holds: bool| *count = if holds { *count + 1 } else { 0 };
+        let cp = score.map(centipawns);
+        if let Some(resign) = rules.resign {
+            let s = i64::from(resign.score);
+            bump(&mut self.losing[i], cp.is_some_and(|cp| cp <= -s));
+            bump(&mut self.winning[i], cp.is_some_and(|cp| cp >= s));
+        }
+        if let Some(draw) = rules.draw {
+            let drawish = matches!(score, Some(Score::Centipawns(v)) if v.unsigned_abs() <= draw.score.unsigned_abs());
+            bump(&mut self.drawn[i], drawish);
+        }
+    }
+
+    /// The adjudication due in `game` (still on by the Laws), if any.
+    fn ruling(&self, rules: &Rules, game: &Game) -> Option<Ruling> {
+        if let Some(resign) = rules.resign {
+            for loser in [Color::White, Color::Black] {
+                let winner = !loser;
+                if self.losing[index(loser)] >= resign.moves
+                    && self.winning[index(winner)] >= resign.moves
+                    // The Laws first: no win for a side that cannot checkmate.
+                    && game.position().winnability(winner) != Winnability::Unwinnable
+                {
+                    let why = format!(
+                        "{} resigns by adjudication ({}'s engine scored -{} or worse, {}'s +{} \
+                         or better, for {} moves each)",
+                        name(loser),
+                        name(loser),
+                        pawns(resign.score),
+                        name(winner),
+                        pawns(resign.score),
+                        resign.moves
+                    );
+                    return Some(Ruling::loss(loser, Termination::Adjudication, why));
+                }
+            }
+        }
+        let plies = game.moves().len();
+        if let Some(draw) = rules.draw {
+            if plies >= 2 * draw.after as usize && self.drawn.iter().all(|&n| n >= draw.moves) {
+                return Some(Ruling {
+                    winner: None,
+                    termination: Termination::Adjudication,
+                    words: format!(
+                        "Draw by adjudication (both engines scored within {} of zero for {} \
+                         moves each, from move {})",
+                        pawns(draw.score),
+                        draw.moves,
+                        draw.after
+                    ),
+                });
+            }
+        }
+        if let Some(max) = rules.max_moves {
+            if plies >= 2 * max as usize {
+                return Some(Ruling {
+                    winner: None,
+                    termination: Termination::Adjudication,
+                    words: format!("Draw by adjudication ({max} moves each played, the limit)"),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Centipawns as pawns: `6.00`.
+fn pawns(cp: i32) -> String {
+    let abs = cp.unsigned_abs();
+    format!("{}.{:02}", abs / 100, abs % 100)
+}
+
 /// Plays `game` on from its current position, `engines[0]` with White and
-/// `engines[1]` with Black, until a ruling ends it.
-pub fn play(mut game: Game, engines: [&mut Engine; 2], limit: Limit) -> Played {
+/// `engines[1]` with Black, until a ruling ends it. The Laws come first:
+/// before each move the referee asks the crate whether the game is over
+/// (checkmate, stalemate, dead position, 75 moves, fivefold) or a draw can
+/// be claimed, and only then whether an adjudication is due; a flag fall is
+/// ruled as it happens (FIDE 6.9).
+pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played {
     let [white, black] = engines;
     let mut engines = [white, black];
     let mut comments = vec![String::new(); game.moves().len()];
@@ -280,10 +428,12 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], limit: Limit) -> Played {
             };
         }
     }
+    let limit = &rules.limit;
     let mut clock = match limit {
-        Limit::Clock { base, .. } => [base, base],
-        _ => [Duration::ZERO; 2],
+        Limit::Clock(control) => Some(Clock::starting_with(control, game.position().turn())),
+        _ => None,
     };
+    let mut streaks = Streaks::default();
     let ruling = loop {
         if let Some(outcome) = game.outcome() {
             break Ruling::from_outcome(outcome, Termination::Normal, "");
@@ -292,33 +442,47 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], limit: Limit) -> Played {
         if let Some(reason) = claim_now(&game) {
             break claimed(side, reason);
         }
-        let go = match limit {
-            Limit::Clock { increment, .. } => format!(
-                "go wtime {} btime {} winc {} binc {}",
-                clock[0].as_millis(),
-                clock[1].as_millis(),
-                increment.as_millis(),
-                increment.as_millis()
-            ),
-            Limit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
-            Limit::Nodes(n) => format!("go nodes {n}"),
-            Limit::Depth(d) => format!("go depth {d}"),
+        if let Some(ruling) = streaks.ruling(rules, &game) {
+            break ruling;
+        }
+        let go = match (&clock, limit) {
+            (Some(clock), _) => {
+                let mut go = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clock.remaining(Color::White).as_millis(),
+                    clock.remaining(Color::Black).as_millis(),
+                    clock::increment(clock, Color::White).as_millis(),
+                    clock::increment(clock, Color::Black).as_millis(),
+                );
+                if let Some(n) = clock.moves_to_go(side) {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
+                go
+            }
+            (None, Limit::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
+            (None, Limit::Nodes(n)) => format!("go nodes {n}"),
+            (None, Limit::Depth(d)) => format!("go depth {d}"),
+            (None, Limit::Clock(_)) => unreachable!("a clock game has a clock"),
         };
-        let allowed = match limit {
-            Limit::Clock { .. } => clock[index(side)],
-            other => other.stall_limit(),
+        let allowed = match &clock {
+            Some(clock) => clock.remaining(side),
+            None => limit.stall_limit(),
         };
         let engine = &mut engines[index(side)];
         let flag = |game: &Game, why: String| {
             let outcome = game.outcome_on_timeout(side);
             Ruling::from_outcome(outcome, Termination::TimeForfeit, &format!("{why}: "))
         };
-        let answer = match engine.search(&position_command(&game), &go, allowed) {
+        let answer = match engine.search(
+            &position_command(&game),
+            &go,
+            allowed.saturating_add(rules.margin),
+        ) {
             Ok(answer) => answer,
             Err(Failure::Timeout) => {
                 broken[index(side)] = true;
                 let why = match limit {
-                    Limit::Clock { .. } => format!("{}'s flag fell", name(side)),
+                    Limit::Clock(_) => format!("{}'s flag fell", name(side)),
                     _ => format!(
                         "{} did not move within {:.1}s",
                         name(side),
@@ -333,9 +497,9 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], limit: Limit) -> Played {
                 break Ruling::loss(side, Termination::Abandoned, why);
             }
         };
-        if answer.elapsed > allowed {
+        if answer.elapsed > allowed.saturating_add(rules.margin) {
             let why = match limit {
-                Limit::Clock { .. } => format!(
+                Limit::Clock(_) => format!(
                     "{}'s flag fell ({:.2}s used, {:.2}s left)",
                     name(side),
                     answer.elapsed.as_secs_f64(),
@@ -357,10 +521,19 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], limit: Limit) -> Played {
                 break Ruling::loss(side, Termination::RulesInfraction, why);
             }
         };
-        if let Limit::Clock { increment, .. } = limit {
-            clock[index(side)] = allowed - answer.elapsed + increment;
+        if let Some(clock) = clock.as_mut() {
+            // Lateness within the margin is forgiven: the arbiter gives the
+            // time the move took beyond the clock, so the clock shows zero
+            // plus the increment (a move at exactly zero is in time).
+            if answer.elapsed > allowed {
+                clock.give(side, answer.elapsed - allowed);
+            }
+            if let Err(fall) = clock.press(answer.elapsed) {
+                unreachable!("a move within the time left flagged: {fall}");
+            }
         }
         comments.push(comment(&answer));
+        streaks.record(rules, side, answer.info.score);
         // The engine's move, announced, may make a claim (FIDE 9.2.1,
         // 9.3.1): the referee claims for it. An invalid claim leaves the
         // game unchanged.

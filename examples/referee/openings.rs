@@ -98,3 +98,12 @@ pub fn chess960_starts(count: usize, seed: u64) -> Vec<Game> {
         })
         .collect()
 }
+
+/// Shuffles `games` (Fisher-Yates) with a generator seeded with `seed`.
+pub fn shuffle<T>(games: &mut [T], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..games.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        games.swap(i, j);
+    }
+}

@@ -38,18 +38,19 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 pub fn pgn_game(played: &Played, number: u32, players: &[String; 2], config: &Config) -> PgnGame {
     let mut pgn = PgnGame::new(played.game.clone());
     let result = played.ruling.result();
-    pgn.set_tag("Event", "chess-arbiter referee match");
+    pgn.set_tag("Event", &printable(&config.event));
+    pgn.set_tag("Site", &printable(&config.site));
     pgn.set_tag("Date", &today());
     pgn.set_tag("Round", &number.to_string());
-    pgn.set_tag("White", &players[0]);
-    pgn.set_tag("Black", &players[1]);
+    pgn.set_tag("White", &printable(&players[0]));
+    pgn.set_tag("Black", &printable(&players[1]));
     pgn.set_result(result.parse().unwrap_or(GameResult::Unknown));
-    pgn.set_tag("TimeControl", &config.limit.time_control());
+    pgn.set_tag("TimeControl", &config.rules.limit.time_control());
     pgn.set_tag("Termination", played.ruling.termination.tag());
     pgn.set_tag("PlyCount", &played.game.moves().len().to_string());
     for (ply, comment) in played.comments.iter().enumerate() {
         if !comment.is_empty() {
-            pgn.set_comment(ply, Some(comment));
+            pgn.set_comment(ply, Some(&printable(comment)));
         }
     }
     // The ruling closes the record: after the last move's comment, as
@@ -57,12 +58,22 @@ pub fn pgn_game(played: &Played, number: u32, players: &[String; 2], config: &Co
     match played.comments.len().checked_sub(1) {
         Some(last) if !played.comments[last].is_empty() => {
             let text = format!("{}, {}", played.comments[last], played.ruling.words);
-            pgn.set_comment(last, Some(&text));
+            pgn.set_comment(last, Some(&printable(&text)));
         }
-        Some(last) => pgn.set_comment(last, Some(&played.ruling.words)),
-        None => pgn.set_game_comment(Some(&played.ruling.words)),
+        Some(last) => pgn.set_comment(last, Some(&printable(&played.ruling.words))),
+        None => pgn.set_game_comment(Some(&printable(&played.ruling.words))),
     }
     pgn
+}
+
+/// Text as the record keeps it: every control character (NUL, escapes,
+/// line breaks) becomes `?`, so nothing an engine or a command line says
+/// can break the PGN or a terminal. (The engine's lines are cleaned as they
+/// are read; this also covers names given on the command line.)
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// The game as PGN text.

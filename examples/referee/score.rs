@@ -59,6 +59,14 @@ impl Score {
 
     /// `Score of A vs B: 3 - 1 - 2  [0.667] 6` and the Elo line.
     pub fn report(&self, a: &str, b: &str) -> String {
+        let mut out = self.score_lines(a, b);
+        out.push_str(&self.elo_line());
+        out
+    }
+
+    /// `Score of A vs B: 3 - 1 - 2  [0.667] 6` and the wins, draws and
+    /// losses in words.
+    pub fn score_lines(&self, a: &str, b: &str) -> String {
         let mut out = format!(
             "Score of {a} vs {b}: {} - {} - {}  [{:.3}] {}\n",
             self.wins,
@@ -82,16 +90,20 @@ impl Score {
                 100.0 * self.fraction()
             },
         ));
-        match self.elo() {
-            Some((diff, margin)) => out.push_str(&format!(
-                "Elo difference: {diff:+.1} +/- {margin:.1} (95 %)\n"
-            )),
-            None if self.games() > 0 && self.fraction() >= 1.0 => {
-                out.push_str("Elo difference: +inf (every game won)\n")
-            }
-            None if self.games() > 0 => out.push_str("Elo difference: -inf (every game lost)\n"),
-            None => out.push_str("Elo difference: none (no game)\n"),
-        }
         out
+    }
+
+    /// The Elo difference from the games alone (trinomial), with its margin.
+    pub fn elo_line(&self) -> String {
+        match self.elo() {
+            Some((diff, margin)) => {
+                format!("Elo difference: {diff:+.1} +/- {margin:.1} (95 %)\n")
+            }
+            None if self.games() > 0 && self.fraction() >= 1.0 => {
+                "Elo difference: +inf (every game won)\n".to_string()
+            }
+            None if self.games() > 0 => "Elo difference: -inf (every game lost)\n".to_string(),
+            None => "Elo difference: none (no game)\n".to_string(),
+        }
     }
 }
