@@ -69,7 +69,9 @@ impl Game {
     /// assert!(game.moves().is_empty());
     /// ```
     pub fn new() -> Game {
-        Game::from_position(Position::new())
+        // The standard start is alive (1. f3 e5 2. g4 Qh4# mates): no
+        // proof to run (test `the_standard_start_is_alive`).
+        Game::with_life(Position::new(), crate::dead::Liveness::Alive)
     }
 
     /// A game from `start`. Positions that may have come before it are
@@ -81,13 +83,20 @@ impl Game {
     /// assert_eq!(game.start().fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// ```
     pub fn from_position(start: Position) -> Game {
+        let life = crate::dead::liveness(&start);
+        Game::with_life(start, life)
+    }
+
+    /// A game from `start`, whose liveness (FIDE 5.2.2) is `life`.
+    fn with_life(start: Position, life: crate::dead::Liveness) -> Game {
         let key = start.repetition_key();
         let mut positions = Vec::with_capacity(64);
         positions.push(start);
         let mut keys = Vec::with_capacity(64);
         keys.push(key);
-        let mut life = Vec::with_capacity(64);
-        life.push(crate::dead::liveness(&positions[0]));
+        let mut life_of = Vec::with_capacity(64);
+        life_of.push(life);
+        let life = life_of;
         Game {
             positions,
             keys,
@@ -316,9 +325,43 @@ impl Game {
         Ok(m)
     }
 
+    /// A game from `start` whose positions are taken to be alive until
+    /// [`Game::assumed_life_holds`] says whether they were: the PGN reader
+    /// plays a whole record this way, with no dead-position proof per move.
+    #[cfg(feature = "std")]
+    pub(crate) fn assuming_life(start: Position) -> Game {
+        Game::with_life(start, crate::dead::Liveness::Alive)
+    }
+
+    /// [`Game::play_san_bytes`] taking the position it leads to as alive
+    /// (see [`Game::assuming_life`]).
+    #[cfg(feature = "std")]
+    pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
+        let m = self.position().parse_san_bytes(san)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push_with_life(m, next, crate::dead::Liveness::Alive);
+        Ok(m)
+    }
+
+    /// Whether every position of a game played with its life assumed is
+    /// alive indeed, as [`Game::play`] would have ruled move by move: true
+    /// when the last position is checkmate or proved alive, since every
+    /// earlier position reaches it (a dead position only leads to dead
+    /// ones, FIDE 5.2.2). False means: read the record again, move by move.
+    #[cfg(feature = "std")]
+    pub(crate) fn assumed_life_holds(&self) -> bool {
+        let pos = self.position();
+        pos.is_checkmate() || crate::dead::liveness(pos) == crate::dead::Liveness::Alive
+    }
+
     fn push(&mut self, m: Move, next: Position) {
         let life = self.life[self.life.len() - 1];
         let life = crate::dead::liveness_after(self.position(), life, m, &next);
+        self.push_with_life(m, next, life);
+    }
+
+    fn push_with_life(&mut self, m: Move, next: Position, life: crate::dead::Liveness) {
         self.life.push(life);
         self.keys.push(next.repetition_key());
         self.positions.push(next);
@@ -795,5 +838,17 @@ impl Game {
         next.play_unchecked(m);
         self.push(m, next);
         Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+    use crate::dead::{Liveness, liveness};
+
+    #[test]
+    fn the_standard_start_is_alive() {
+        // Game::new takes it as alive without a proof.
+        assert_eq!(liveness(&Position::new()), Liveness::Alive);
     }
 }

@@ -891,6 +891,26 @@ fn moves_after_an_automatic_ending_are_kept_not_played_into_the_game() {
     assert_eq!(e.ply(), Some(4), "{e}");
 }
 
+#[test]
+fn a_record_that_goes_on_after_a_dead_position_stops_there() {
+    // FIDE 5.2.2: Kxb6 takes the last pawn that could break the lock;
+    // the two moves written after it are kept beside the game.
+    let fen = "8/k7/1P2p1p1/p2pPpPp/P2P1P1P/3K4/8/8 b - - 0 1";
+    assert!(!Position::from_fen(fen).unwrap().is_dead());
+    let g = one(&format!("[FEN \"{fen}\"]\n\n1... Kxb6 2. Kc2 Kb7 *"));
+    assert_eq!(g.game().moves().len(), 1);
+    assert!(g.game().position().is_dead());
+    let draw = |reason| Some(Outcome::Draw { reason });
+    assert_eq!(g.game().outcome(), draw(DrawReason::DeadPosition));
+    assert_eq!(g.moves_after_end().len(), 2);
+    replays_to_the_same_outcome(&g);
+    // The same record read on two threads.
+    let text = format!("[FEN \"{fen}\"]\n\n1... Kxb6 2. Kc2 Kb7 *\n");
+    let two: Vec<_> = Reader::with_threads(text.as_bytes(), 2).collect();
+    assert_eq!(two.len(), 1);
+    assert_eq!(two[0].as_ref().unwrap(), &g);
+}
+
 /// Replays the game's moves through `Game::play` to the same outcome, and
 /// through serde.
 fn replays_to_the_same_outcome(g: &PgnGame) {

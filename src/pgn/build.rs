@@ -1,11 +1,11 @@
 //! The sink behind [`Reader`](super::Reader): plays the mainline into a
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
-use super::error::PgnErrorKind;
+use super::error::{PgnError, PgnErrorKind};
 use super::game::PgnGame;
 use super::scan;
 use super::tree::{Variation, join};
-use super::visit::{Sink, unescape};
+use super::visit::{GameText, Sink, unescape, visit_game};
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Game, Position, SanError};
 use alloc::string::String;
@@ -25,6 +25,9 @@ pub(crate) struct Builder {
     beyond: Option<(Position, Position)>,
     /// Comments as read, checked for UTF-8 once per game.
     comment_bytes: Vec<u8>,
+    /// The mainline is played with its positions taken to be alive, to be
+    /// checked once at the end ([`build`]), not by a proof per move.
+    assuming_life: bool,
 }
 
 /// A variation being read.
@@ -53,6 +56,7 @@ impl Default for Builder {
             open: Vec::new(),
             beyond: None,
             comment_bytes: Vec::new(),
+            assuming_life: true,
         }
     }
 }
@@ -65,6 +69,26 @@ fn variant(name: &str) -> Option<bool> {
         "chess960" | "chess 960" | "fischerandom" | "fischer random" => Some(true),
         _ => None,
     }
+}
+
+/// Reads one game's text into a [`Builder`] exactly as [`Game::play`]
+/// would rule it move by move, at the cost of one dead-position proof per
+/// game rather than one per move: the mainline is first played with its
+/// positions taken to be alive, which holds when the last position is
+/// checkmate or proved alive (every earlier position reaches it, and a
+/// dead position leads only to dead ones, FIDE 5.2.2). Otherwise (a dead or
+/// undecided last position, or an error) the text is read again with
+/// every move ruled as `Game::play` rules it.
+pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
+    let mut builder = Builder::default();
+    if visit_game(text, &mut builder).is_ok() && builder.tags.game.assumed_life_holds() {
+        return Ok(builder);
+    }
+    let mut builder = Builder {
+        assuming_life: false,
+        ..Builder::default()
+    };
+    visit_game(text, &mut builder).map(|()| builder)
 }
 
 impl Builder {
@@ -117,7 +141,12 @@ impl Sink for Builder {
         } else {
             Position::from_fen(fen)
         };
-        self.tags.game = Game::from_position(start.map_err(PgnErrorKind::Fen)?);
+        let start = start.map_err(PgnErrorKind::Fen)?;
+        self.tags.game = if self.assuming_life {
+            Game::assuming_life(start)
+        } else {
+            Game::from_position(start)
+        };
         Ok(())
     }
 
@@ -129,7 +158,12 @@ impl Sink for Builder {
             // (Game::play refuses a move then). Checkmate and stalemate
             // leave no legal move: the move is an error.
             if !game.is_over_with_moves_left() {
-                return match game.play_san_bytes(san) {
+                let played = if self.assuming_life {
+                    game.play_san_bytes_assuming_life(san)
+                } else {
+                    game.play_san_bytes(san)
+                };
+                return match played {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),
                 };

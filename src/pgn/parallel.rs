@@ -4,11 +4,11 @@
 //! order. The cuts are the sequential reader's because they are made by
 //! the same code.
 
-use super::build::Builder;
+use super::build::build;
 use super::error::PgnError;
 use super::game::{Origin, PgnGame};
 use super::reader::{Reader, finish};
-use super::visit::{GameText, visit_game};
+use super::visit::GameText;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use std::io::Read;
@@ -123,12 +123,11 @@ fn work(queue: &Mutex<Receiver<Job>>) {
                 game_number: meta.game_number,
                 offset: meta.offset,
             };
-            let mut builder = Builder::default();
             let origin = Origin {
                 offset: meta.offset,
                 line: meta.first_line,
             };
-            visit_game(&text, &mut builder).map(|()| finish(builder, origin))
+            build(&text).map(|builder| finish(builder, origin))
         }));
         // The reader may be gone: nothing is waiting then.
         let _ = reply.send(batch);

@@ -1,7 +1,7 @@
 //! The streaming reader: splits the input into games (a buffer that holds
 //! at most the current game), and builds a `PgnGame` from each.
 
-use super::build::Builder;
+use super::build::{Builder, build};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -374,9 +374,15 @@ impl<R: Read> Iterator for Reader<R> {
         if self.pool.is_some() {
             return parallel::next(self);
         }
-        let mut builder = Builder::default();
-        let read = self.visit_next(&mut builder)?;
-        Some(read.map(|()| finish(builder, self.last_origin)))
+        if self.failed {
+            return None;
+        }
+        let built = match self.next_text() {
+            Ok(Some(text)) => build(&text),
+            Ok(None) => return None,
+            Err(e) => return Some(Err(self.io_error(e))),
+        };
+        Some(built.map(|builder| finish(builder, self.last_origin)))
     }
 }
 
