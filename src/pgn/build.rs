@@ -79,6 +79,7 @@ fn variant(name: &str) -> Option<bool> {
 /// dead position leads only to dead ones, FIDE 5.2.2). Otherwise (a dead or
 /// undecided last position, or an error) the text is read again with
 /// every move ruled as `Game::play` rules it.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
     let mut builder = Builder::default();
     if visit_game(text, &mut builder).is_ok() && builder.tags.game.assumed_life_holds() {
