@@ -395,8 +395,9 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     {
         return Liveness::Alive;
     }
+    let colors = by_mating_force(pos);
     let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
-    for color in Color::ALL {
+    for color in colors {
         let budget = &mut budgets[color as usize];
         if statics[color as usize].is_none()
             && budget
@@ -405,12 +406,6 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         {
             return Liveness::Alive;
         }
-    }
-    // The colour with more to mate with first (the side to move on a tie):
-    // its line is found sooner.
-    let mut colors = [pos.turn(), !pos.turn()];
-    if mating_force(pos, colors[1]) > mating_force(pos, colors[0]) {
-        colors.reverse();
     }
     let mut open = [false; 2];
     for color in colors {
@@ -437,6 +432,32 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     } else {
         Liveness::Dead
     }
+}
+
+/// The colours, the one with more to mate with first (the side to move on
+/// a tie): its line is found sooner.
+fn by_mating_force(pos: &Position) -> [Color; 2] {
+    let mut colors = [pos.turn(), !pos.turn()];
+    if mating_force(pos, colors[1]) > mating_force(pos, colors[0]) {
+        colors.reverse();
+    }
+    colors
+}
+
+/// Whether the first, cheap steps of [`liveness`] (the static rules and the
+/// quick look for a mating line, no heap) prove `pos` alive: `false` says
+/// nothing.
+pub(crate) fn is_alive_at_a_glance(pos: &Position) -> bool {
+    by_mating_force(pos)
+        .into_iter()
+        .any(|color| match decide_statically(pos, color) {
+            Some(Verdict::Winnable(_)) => true,
+            Some(_) => false,
+            None => {
+                let mut budget = Budget::new(QUICK_BUDGET);
+                quick_line(pos, color, &mut budget).is_some()
+            }
+        })
 }
 
 /// A rough measure of what `color` can mate with: which colour's line a

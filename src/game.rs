@@ -349,10 +349,42 @@ impl Game {
     /// when the last position is checkmate or proved alive, since every
     /// earlier position reaches it (a dead position only leads to dead
     /// ones, FIDE 5.2.2). False means: read the record again, move by move.
+    ///
+    /// Only the last few positions are looked at: the latest one shown
+    /// alive at a glance vouches for all before it, and those after it are
+    /// ruled as `Game::play` rules them (each from the one before). A dead
+    /// position before the last is the case to read again.
     #[cfg(feature = "std")]
-    pub(crate) fn assumed_life_holds(&self) -> bool {
-        let pos = self.position();
-        pos.is_checkmate() || crate::dead::liveness(pos) == crate::dead::Liveness::Alive
+    pub(crate) fn assumed_life_holds(&mut self) -> bool {
+        use crate::dead::{Liveness, is_alive_at_a_glance, liveness_after};
+        /// How many positions are looked at for one alive at a glance: the
+        /// last one, then those before the last captures and pawn moves
+        /// (more material or a freer board: found alive sooner).
+        const LOOKS: usize = 6;
+        let last = self.positions.len() - 1;
+        if self.positions[last].is_checkmate() {
+            return true;
+        }
+        let before_zeroing = (0..last)
+            .rev()
+            .filter(|&ply| self.positions[ply + 1].halfmove_clock() == 0);
+        let Some(alive) = core::iter::once(last)
+            .chain(before_zeroing)
+            .take(LOOKS)
+            .find(|&ply| is_alive_at_a_glance(&self.positions[ply]))
+        else {
+            return false;
+        };
+        let mut life = Liveness::Alive;
+        for ply in alive + 1..=last {
+            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
+            life = liveness_after(prev, life, self.moves[ply - 1], next);
+            if life == Liveness::Dead && ply < last {
+                return false;
+            }
+            self.life[ply] = life;
+        }
+        true
     }
 
     fn push(&mut self, m: Move, next: Position) {

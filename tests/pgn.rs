@@ -897,15 +897,21 @@ fn a_record_that_goes_on_after_a_dead_position_stops_there() {
     // the two moves written after it are kept beside the game.
     let fen = "8/k7/1P2p1p1/p2pPpPp/P2P1P1P/3K4/8/8 b - - 0 1";
     assert!(!Position::from_fen(fen).unwrap().is_dead());
-    let g = one(&format!("[FEN \"{fen}\"]\n\n1... Kxb6 2. Kc2 Kb7 *"));
+    let text = format!("[FEN \"{fen}\"]\n\n1... Kxb6 2. Kc2 Kb7 *\n");
+    let g = one(&text);
     assert_eq!(g.game().moves().len(), 1);
     assert!(g.game().position().is_dead());
     let draw = |reason| Some(Outcome::Draw { reason });
     assert_eq!(g.game().outcome(), draw(DrawReason::DeadPosition));
     assert_eq!(g.moves_after_end().len(), 2);
     replays_to_the_same_outcome(&g);
+    // A record that ends on the dead position itself.
+    let at_end = one(&format!("[FEN \"{fen}\"]\n\n1... Kxb6 *"));
+    assert_eq!(at_end.game().moves().len(), 1);
+    assert_eq!(at_end.game().outcome(), draw(DrawReason::DeadPosition));
+    assert!(at_end.moves_after_end().is_empty());
+    replays_to_the_same_outcome(&at_end);
     // The same record read on two threads.
-    let text = format!("[FEN \"{fen}\"]\n\n1... Kxb6 2. Kc2 Kb7 *\n");
     let two: Vec<_> = Reader::with_threads(text.as_bytes(), 2).collect();
     assert_eq!(two.len(), 1);
     assert_eq!(two[0].as_ref().unwrap(), &g);
