@@ -22,7 +22,7 @@ use crate::{IllegalMoveReason, Outcome};
 use alloc::string::String;
 use alloc::vec::Vec;
 pub(crate) use legal::reach;
-use read::{Mismatch, read};
+use read::{Mismatch, read, read_common};
 
 /// A SAN move that could not be read, is not legal here, or could be more
 /// than one legal move.
@@ -246,10 +246,13 @@ impl Position {
     /// no UTF-8 check is paid per move.
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
         let input = || crate::quote::bounded_bytes(bytes);
-        let (described, en_passant) = read(bytes).map_err(|reason| SanError::Syntax {
-            input: input(),
-            reason,
-        })?;
+        let (described, en_passant) = match read_common(bytes) {
+            Some(described) => (described, false),
+            None => read(bytes).map_err(|reason| SanError::Syntax {
+                input: input(),
+                reason,
+            })?,
+        };
         match self.find(described) {
             Ok(m) if en_passant && !m.is_en_passant() => {
                 Err(self.illegal(&input(), IllegalMoveReason::NotEnPassant))

@@ -3,6 +3,7 @@
 
 use super::Position;
 use crate::castling::CastlingSide;
+use crate::movegen::Sink;
 use crate::moves::{Move, MoveList};
 use crate::{Bitboard, Rank, Role, Square, attacks};
 
@@ -19,11 +20,17 @@ impl Position {
 
     /// Legal castling to `side`, if any (FIDE 3.8.2).
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
-        let king_side = side == CastlingSide::KingSide;
-        self.castles()
-            .iter()
-            .copied()
-            .find(|m| m.is_king_side_castle() == king_side)
+        let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
+        if (self.castling & back_rank).is_empty() || self.is_check() {
+            return None;
+        }
+        // The first legal castle to that side, with no move list to fill.
+        let mut sink = OneCastle {
+            king_side: side == CastlingSide::KingSide,
+            found: None,
+        };
+        self.castling_moves(self.turn, &mut sink);
+        sink.found
     }
 
     /// The legal move of the side to move's piece on `from` to `to` (not
@@ -167,5 +174,23 @@ pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
         Role::Queen => attacks::queen(to, occupied),
         Role::King => attacks::king(to),
         Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// Keeps the first castling move to one side ([`Position::castle`]).
+struct OneCastle {
+    king_side: bool,
+    found: Option<Move>,
+}
+
+impl Sink for OneCastle {
+    fn piece(&mut self, _from: Square, _targets: Bitboard) {}
+    fn pawns(&mut self, _targets: Bitboard, _delta: i32, _double: bool) {}
+    fn promotions(&mut self, _targets: Bitboard, _delta: i32) {}
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        if self.found.is_none() && m.is_king_side_castle() == self.king_side {
+            self.found = Some(m);
+        }
     }
 }
