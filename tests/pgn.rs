@@ -892,6 +892,17 @@ fn moves_after_an_automatic_ending_are_kept_not_played_into_the_game() {
 }
 
 #[test]
+fn writer_never_starts_a_line_of_a_comment_with_a_blank() {
+    // A line break then a blank inside a comment (found by fuzzing).
+    let word = "x".repeat(100);
+    let g = one(&format!("{{a\n\n {word} b}} 1. e4 *"));
+    let text = g.to_string();
+    assert!(text.lines().all(|l| !l.starts_with(' ')), "{text}");
+    assert!(text.contains(&format!("\n\n{word}\nb }}")), "{text}");
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
 fn a_record_that_goes_on_after_a_dead_position_stops_there() {
     // FIDE 5.2.2: Kxb6 takes the last pawn that could break the lock;
     // the two moves written after it are kept beside the game.

@@ -220,7 +220,7 @@ impl Line<'_, '_> {
     /// in the text is dropped. The comment breaks at its spaces to keep
     /// lines within [`MAX_LINE`] (a break reads back as a line break); a
     /// single word longer than a line stands alone. Line breaks inside the
-    /// comment are kept.
+    /// comment are kept; no line starts with a blank.
     fn comment(&mut self, text: &str) -> fmt::Result {
         let clean: String = text.chars().filter(|&c| c != '}').collect();
         let mut from = 0;
@@ -242,7 +242,9 @@ impl Line<'_, '_> {
                     self.f.write_char('\n')?;
                     self.width = 0;
                 }
-                Some(_) if self.width > 0 && self.width + 1 + need > MAX_LINE => {
+                // No line starts with a blank.
+                Some(_) if self.width == 0 => {}
+                Some(_) if self.width + 1 + need > MAX_LINE => {
                     self.f.write_char('\n')?;
                     self.width = 0;
                 }

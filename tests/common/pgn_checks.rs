@@ -68,9 +68,11 @@ pub fn exported_tags(game: &PgnGame) -> Vec<(String, String)> {
     tags
 }
 
-/// A comment as it reads back: the writer may break it at a space.
+/// A comment as it reads back, runs of white space as one space: the
+/// writer may break it at a space, and starts no line with a blank.
 pub fn comment_text(text: &str) -> String {
-    text.replace('}', "").replace('\n', " ")
+    let text = text.replace('}', "");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Panics unless two variation trees are the same (comments as they read
