@@ -306,8 +306,12 @@ fn reads_a_byte_order_mark_and_crlf_line_ends() {
     assert_eq!(g.tag("Site"), Some("y"));
     assert_eq!(g.comment(0), Some("a\nb"));
     assert_eq!(uci(&g), ["e2e4", "e7e5"]);
-    // CRs before a line feed are part of the line break; a lone CR stays.
-    assert_eq!(one("1. e4 {a\r\r\nb\rc} *").comment(0), Some("a\nb\rc"));
+    // CRs before a line feed are part of the line break; CRs alone are a
+    // line break too (a lone CR ends a line).
+    assert_eq!(
+        one("1. e4 {a\r\r\nb\rc\r\rd} *").comment(0),
+        Some("a\nb\nc\nd")
+    );
 }
 
 /// A reader that hands out one byte at a time: the buffering must not care.

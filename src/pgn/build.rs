@@ -416,7 +416,8 @@ fn move_error(
 }
 
 /// Appends a comment's bytes; a line break inside it reads as `\n` however
-/// it was written (CRLF, or CRs before LF); a CR elsewhere stays.
+/// it was written (CRLF, CRs before LF, or CRs alone: a lone CR ends a line
+/// in this reader, as in python-chess).
 #[inline]
 fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
     if scan::find(text, b'\r').is_none() {
@@ -428,7 +429,7 @@ fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
         let crs = rest[i..].iter().take_while(|&&b| b == b'\r').count();
         out.extend_from_slice(&rest[..i]);
         if rest.get(i + crs) != Some(&b'\n') {
-            out.extend_from_slice(&rest[i..i + crs]);
+            out.push(b'\n');
         }
         rest = &rest[i + crs..];
     }
