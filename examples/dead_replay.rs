@@ -3,8 +3,11 @@
 //! the 99th and 99.9th percentiles and the slowest ply with its FEN.
 //!
 //! ```text
-//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S]
+//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S] [--runs R]
 //! ```
+//!
+//! `--runs R` replays every game R times and counts each ply's fastest
+//! time: a loaded machine inflates single runs, the minimum is the cost.
 //!
 //! FILE is a JSON-lines file of games with `start_fen` and `plies[].uci`
 //! (the format of `tests/data/games.jsonl`; `-` reads standard input, so a
@@ -21,24 +24,33 @@ struct Stats {
     times: Vec<(Duration, usize)>,
     fens: Vec<String>,
     games: usize,
+    runs: usize,
 }
 
 impl Stats {
     /// Replays `moves` from `start`, timing each ply.
     fn replay(&mut self, start: &Position, moves: &[Move]) {
-        let mut game = Game::from_position(start.clone());
         self.games += 1;
-        for &m in moves {
-            let begin = Instant::now();
-            let played = game.play(m);
-            let outcome = game.outcome();
-            let took = begin.elapsed();
-            std::hint::black_box(outcome);
-            if played.is_err() {
-                break;
+        let first = self.times.len();
+        for run in 0..self.runs.max(1) {
+            let mut game = Game::from_position(start.clone());
+            for (ply, &m) in moves.iter().enumerate() {
+                let begin = Instant::now();
+                let played = game.play(m);
+                let outcome = game.outcome();
+                let took = begin.elapsed();
+                std::hint::black_box(outcome);
+                if played.is_err() {
+                    break;
+                }
+                if run == 0 {
+                    self.fens.push(game.position().fen());
+                    self.times.push((took, self.fens.len() - 1));
+                } else {
+                    let slot = &mut self.times[first + ply].0;
+                    *slot = (*slot).min(took);
+                }
             }
-            self.fens.push(game.position().fen());
-            self.times.push((took, self.fens.len() - 1));
         }
     }
 }
@@ -93,6 +105,7 @@ fn main() {
         times: Vec::new(),
         fens: Vec::new(),
         games: 0,
+        runs: 1,
     };
     let mut random = 0;
     let mut seed = 1;
@@ -106,6 +119,7 @@ fn main() {
                     .and_then(|n| n.parse().ok())
                     .expect("--random N")
             }
+            "--runs" => stats.runs = args.next().and_then(|n| n.parse().ok()).expect("--runs R"),
             "--seed" => seed = args.next().and_then(|n| n.parse().ok()).expect("--seed S"),
             _ => files.push(arg),
         }
@@ -175,6 +189,17 @@ fn main() {
         .iter()
         .filter(|t| t.0 > Duration::from_millis(1))
         .count();
+    let mut line = String::from("time by ply cost:");
+    let bounds = [0, 1, 3, 10, 30, 100, 300, 1_000, 10_000, u64::MAX];
+    for w in bounds.windows(2) {
+        let (lo, hi) = (Duration::from_micros(w[0]), Duration::from_micros(w[1]));
+        let bucket = sorted.iter().filter(|t| t.0 >= lo && t.0 < hi);
+        let (count, sum) = bucket.fold((0, Duration::ZERO), |(c, s), t| (c + 1, s + t.0));
+        if count > 0 {
+            line += &format!(" [{}us..): {count} plies {sum:.1?};", w[0]);
+        }
+    }
+    println!("{line}");
     println!("plies over 1 ms: {slow_count}, {slow:?} of the total; the slowest:");
     for &(took, index) in sorted.iter().rev().take(8) {
         println!("  {took:?}  {}", stats.fens[index]);

@@ -24,6 +24,7 @@
 mod barrier;
 mod frozen;
 mod helpmate;
+mod pattern;
 mod reach;
 
 use crate::{Color, Move, Position};
@@ -184,8 +185,14 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, winner, b)) {
+        return checked(pos, winner, &line);
+    }
     search(pos, winner, &mut budget)
 }
+
+/// Positions the pattern-directed look for a mate may visit, per colour.
+const PATTERN_BUDGET: u64 = 6_000;
 
 /// The searches that follow the quick look of [`solve`]: [`narrow`], then
 /// [`wide`].
@@ -407,6 +414,16 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             return Liveness::Alive;
         }
     }
+    for color in colors {
+        if statics[color as usize].is_none() {
+            let budget = &mut budgets[color as usize];
+            if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, color, b)) {
+                if mates(pos, color, &line) {
+                    return Liveness::Alive;
+                }
+            }
+        }
+    }
     let mut open = [false; 2];
     for color in colors {
         if statics[color as usize].is_none() {
@@ -472,15 +489,19 @@ fn mating_force(pos: &Position, color: Color) -> u32 {
 }
 
 /// The life of `next`, reached from `prev` (whose life was `before`) by
-/// `m`: inherited when the move can be taken back, else [`liveness`].
+/// `m`, with no proof paid twice: a dead position leads only to dead ones
+/// (FIDE 5.2.2: no series of legal moves from it mates, so none from a
+/// position it reaches does); a move that can be taken back leads to a
+/// position with the same future, so it inherits what was known, proved
+/// alive or undecided alike; only otherwise [`liveness`] runs.
 pub(crate) fn liveness_after(
     prev: &Position,
     before: Liveness,
     m: Move,
     next: &Position,
 ) -> Liveness {
-    if before == Liveness::Alive && returns_to(prev, m, next) {
-        Liveness::Alive
+    if before == Liveness::Dead || returns_to(prev, m, next) {
+        before
     } else {
         liveness(next)
     }

@@ -48,6 +48,19 @@ pub(super) fn search(
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
+    search_toward(root, winner, budget, (depth, discrepancies), corner, table)
+}
+
+/// [`search`] sending the losing king toward `corner`, any square: its
+/// own square keeps it at home, where its own pieces hem it in.
+pub(super) fn search_toward(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    (depth, discrepancies): (u32, u32),
+    corner: Square,
+    table: &mut [u64],
+) -> Option<Line> {
     table.fill(0);
     let mut search = Search {
         winner,
@@ -95,13 +108,13 @@ impl Search<'_> {
         }
         self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
-        if pos.turn() == self.winner {
+        if pos.turn() == self.winner && is_boxed(pos, self.winner) {
             // A mate in one ends the line at once.
             let king = pos.king(!self.winner);
             for &m in moves.iter().filter(|&&m| may_check(pos, m, king)) {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                if child.is_check() && !child.has_legal_moves() {
+                if is_mated(&child) {
                     return self.line.try_push(m).is_ok();
                 }
             }
@@ -138,11 +151,50 @@ impl Search<'_> {
     }
 }
 
+/// `false` if the losing king has three or more squares to step to that
+/// are neither its own pieces' nor attacked: one move seldom takes them
+/// all, so the look for a mate in one is left for later (a heuristic: the
+/// line found is replayed anyway).
+fn is_boxed(pos: &Position, winner: Color) -> bool {
+    let king = pos.king(!winner);
+    let occupied = pos.occupied().without(king);
+    let mut free = 0;
+    for sq in crate::attacks::king(king) & !pos.by_color(!winner) {
+        if !pos.is_attacked(sq, winner, occupied) {
+            free += 1;
+            if free >= 3 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `true` if the side to move is checkmated; cheaper than a count of the
+/// legal moves when the king can step out of check, as it most often can.
+pub(super) fn is_mated(pos: &Position) -> bool {
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        return false;
+    }
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied().without(king);
+    let escapes = crate::attacks::king(king) & !pos.by_color(us);
+    if escapes
+        .into_iter()
+        .any(|sq| !pos.is_attacked(sq, !us, occupied))
+    {
+        return false;
+    }
+    !pos.has_legal_moves()
+}
+
 /// `false` if `m` certainly gives no check to the king on `king`: the piece
 /// does not attack it from its new square and did not stand on a line
 /// through it (no discovered check). Saves playing most moves in the look
 /// for a mate in one.
-fn may_check(pos: &Position, m: Move, king: Square) -> bool {
+pub(super) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
     if m.kind() != crate::MoveKind::Normal || m.promotion_role().is_some() {
         return true;
     }
@@ -170,8 +222,21 @@ fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> Arr
     let mut scored = ArrayVec::new();
     let loser_king = pos.king(!winner);
     let target = king_target(pos, winner);
+    // The generator lists each piece's moves together: its role is looked
+    // up once.
+    let mut last = None;
     for (i, &m) in moves.iter().enumerate() {
-        let score = score(pos, m, winner, (loser_king, target), corner);
+        let role = match last {
+            Some((from, role)) if from == m.from() => role,
+            _ => {
+                let Some(role) = pos.role_at(m.from()) else {
+                    continue;
+                };
+                last = Some((m.from(), role));
+                role
+            }
+        };
+        let score = score(pos, m, role, winner, (loser_king, target), corner);
         // The score, shifted to be non-negative, above the move's index
         // (counted down, so that on a tie the earlier move comes first).
         let key = ((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64);
@@ -195,18 +260,17 @@ fn king_target(pos: &Position, winner: Color) -> Option<Square> {
     theirs.into_iter().min_by_key(|&sq| distance(king, sq))
 }
 
+#[inline(always)]
 fn score(
     pos: &Position,
     m: Move,
+    role: Role,
     winner: Color,
     (loser_king, target): (Square, Option<Square>),
     corner: Square,
 ) -> i32 {
     let from = m.from();
     let to = m.to();
-    let Some(role) = pos.role_at(from) else {
-        return 0;
-    };
     let captured = if m.is_castle() {
         None
     } else if m.is_en_passant() {
@@ -275,11 +339,27 @@ fn role_reach(role: Role) -> i32 {
     }
 }
 
+/// King steps between two squares.
+#[inline(always)]
 fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-    df.max(dr)
+    i32::from(DISTANCE[a.index() as usize][b.index() as usize])
 }
+
+static DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8_i32 - b % 8).abs();
+            let dr = (a / 8_i32 - b / 8).abs();
+            table[a as usize][b as usize] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 fn relative_rank(sq: Square, color: Color) -> i32 {
     let r = sq.rank().index() as i32;
