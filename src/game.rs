@@ -53,6 +53,19 @@ pub struct Game {
     pub(crate) ending: Option<Outcome>,
 }
 
+/// What [`Game::check_assumed_life`] found.
+#[cfg(feature = "std")]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum AssumedLife {
+    /// Every position is alive, as `Game::play` would have ruled.
+    Holds,
+    /// The position after this many moves is the first that `Game::play`
+    /// would have ruled dead: the game ends there.
+    DeadAt(usize),
+    /// A proof on the way was undecided: read the record move by move.
+    Unknown,
+}
+
 impl Default for Game {
     fn default() -> Game {
         Game::new()
@@ -344,47 +357,84 @@ impl Game {
         Ok(m)
     }
 
-    /// Whether every position of a game played with its life assumed is
-    /// alive indeed, as [`Game::play`] would have ruled move by move: true
-    /// when the last position is checkmate or proved alive, since every
-    /// earlier position reaches it (a dead position only leads to dead
-    /// ones, FIDE 5.2.2). False means: read the record again, move by move.
+    /// What the positions of a game played with its life assumed are, as
+    /// [`Game::play`] would have ruled them move by move: all alive, or the
+    /// first dead one, found with a few proofs rather than one per move.
     ///
-    /// Only the last few positions are looked at: the latest one shown
-    /// alive at a glance vouches for all before it, and those after it are
-    /// ruled as `Game::play` rules them (each from the one before). A dead
-    /// position before the last is the case to read again.
+    /// A dead position leads only to dead ones and a live one was reached
+    /// only from live ones (FIDE 5.2.2), and a proof is never wrong: so the
+    /// proofs along a game read alive (or undecided), then dead (or
+    /// undecided). The last position alive, or checkmate, vouches for all.
+    /// Else the first dead one is searched by halving among the positions
+    /// after captures and pawn moves (where `Game::play` runs a proof
+    /// anyway), and the few after the last live one found are ruled as
+    /// `Game::play` rules them, each from the one before. An undecided
+    /// proof on the way leaves it to a reading move by move.
     #[cfg(feature = "std")]
-    pub(crate) fn assumed_life_holds(&mut self) -> bool {
-        use crate::dead::{Liveness, is_alive_at_a_glance, liveness_after};
-        /// How many positions are looked at for one alive at a glance: the
-        /// last one, then those before the last captures and pawn moves
-        /// (more material or a freer board: found alive sooner).
-        const LOOKS: usize = 6;
+    pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
+        use crate::dead::{Liveness, is_alive_at_a_glance, liveness, liveness_after};
         let last = self.positions.len() - 1;
-        if self.positions[last].is_checkmate() {
-            return true;
+        let last_pos = &self.positions[last];
+        if last_pos.is_checkmate() || is_alive_at_a_glance(last_pos) {
+            return AssumedLife::Holds;
         }
-        let before_zeroing = (0..last)
-            .rev()
-            .filter(|&ply| self.positions[ply + 1].halfmove_clock() == 0);
-        let Some(alive) = core::iter::once(last)
-            .chain(before_zeroing)
-            .take(LOOKS)
-            .find(|&ply| is_alive_at_a_glance(&self.positions[ply]))
-        else {
-            return false;
-        };
-        let mut life = Liveness::Alive;
-        for ply in alive + 1..=last {
-            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
-            life = liveness_after(prev, life, self.moves[ply - 1], next);
-            if life == Liveness::Dead && ply < last {
-                return false;
+        match liveness(last_pos) {
+            Liveness::Alive => return AssumedLife::Holds,
+            Liveness::Open => return AssumedLife::Unknown,
+            Liveness::Dead => {}
+        }
+        // The positions Game::play proves from scratch for sure: the start
+        // and those after a capture or pawn move.
+        let zeroing: Vec<usize> = core::iter::once(0)
+            .chain((1..=last).filter(|&ply| self.positions[ply].halfmove_clock() == 0))
+            .collect();
+        let start_alive = self.positions[0] == Position::new();
+        let mut alive = 0; // index into `zeroing` of a position proved alive
+        if !start_alive {
+            match liveness(&self.positions[0]) {
+                Liveness::Alive => {}
+                Liveness::Dead => return AssumedLife::DeadAt(0),
+                Liveness::Open => return AssumedLife::Unknown,
             }
-            self.life[ply] = life;
         }
-        true
+        // `dead`: the first index known dead (or past the end).
+        let mut dead = zeroing.len();
+        if zeroing.last() == Some(&last) {
+            dead = zeroing.len() - 1;
+        }
+        while dead - alive > 1 {
+            let mid = (alive + dead) / 2;
+            match liveness(&self.positions[zeroing[mid]]) {
+                Liveness::Alive => alive = mid,
+                Liveness::Dead => dead = mid,
+                Liveness::Open => return AssumedLife::Unknown,
+            }
+        }
+        // From the live one on, as Game::play rules: the first dead is
+        // at the known dead one at the latest (the last position is dead).
+        let mut life = Liveness::Alive;
+        for ply in zeroing[alive] + 1..=last {
+            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
+            life = if zeroing.get(dead) == Some(&ply) {
+                Liveness::Dead
+            } else {
+                liveness_after(prev, life, self.moves[ply - 1], next)
+            };
+            if life == Liveness::Dead {
+                return AssumedLife::DeadAt(ply);
+            }
+        }
+        AssumedLife::Unknown
+    }
+
+    /// Takes the current position as dead (FIDE 5.2.2), as a proof has
+    /// shown: the PGN reader's second reading of a record whose first dead
+    /// position [`Game::check_assumed_life`] found.
+    #[cfg(feature = "std")]
+    pub(crate) fn mark_dead(&mut self) {
+        if let Some(life) = self.life.last_mut() {
+            *life = crate::dead::Liveness::Dead;
+        }
     }
 
     fn push(&mut self, m: Move, next: Position) {

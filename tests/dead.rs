@@ -212,3 +212,95 @@ mod playouts {
         }
     }
 }
+
+/// Plays `moves` from `start` through `Game::play` as far as it allows.
+fn played_as_far_as_play_allows(start: &Position, moves: &[chess_arbiter::Move]) -> Game {
+    let mut game = Game::from_position(start.clone());
+    for &m in moves {
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// The record of `moves` from `start` in SAN, the result left open.
+fn record(start: &Position, moves: &[chess_arbiter::Move]) -> String {
+    let mut text = format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen());
+    let mut pos = start.clone();
+    for &m in moves {
+        text += &pos.san(m).to_string();
+        text.push(' ');
+        pos.play_unchecked(m);
+    }
+    text + "*\n"
+}
+
+/// The PGN reader proves a record's life a few times, not once a move: a
+/// record that goes on after its first dead position (found by halving
+/// among the captures and pawn moves) ends where `Game::play` ends it, the
+/// moves after it kept beside the game.
+#[test]
+fn the_reader_ends_a_record_at_the_first_dead_position_as_game_play_does() {
+    use chess_arbiter::pgn::Reader;
+    // Pawn walls with pieces that can still break them, or not: random
+    // play that prefers captures reaches a dead position at some point.
+    let starts = [
+        "4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/R1B1K1N1 w - - 0 1",
+        "r3k3/8/2n5/p1p1p1p1/P1P1P1P1/8/8/4K1B1 b - - 0 1",
+        "4k3/3b4/8/1p1p1p1p/pP1P1P1P/P7/8/2B1K2N w - - 0 1",
+        "1n2k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K1R1 w - - 0 1",
+    ];
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut dead_in_the_middle = 0;
+    for fen in starts {
+        for _ in 0..20 {
+            let start = pos(fen);
+            let mut play = start.clone();
+            let mut moves = Vec::new();
+            for _ in 0..160 {
+                let legal = play.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| play.piece_at(m.to()).is_some())
+                    .collect();
+                let m = if !captures.is_empty() && next() % 3 != 0 {
+                    captures[next() as usize % captures.len()]
+                } else {
+                    legal[next() as usize % legal.len()]
+                };
+                play.play_unchecked(m);
+                moves.push(m);
+            }
+            let by_play = played_as_far_as_play_allows(&start, &moves);
+            let text = record(&start, &moves);
+            let read = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+            assert_eq!(read.game().moves(), by_play.moves(), "{text}");
+            assert_eq!(read.game().outcome(), by_play.outcome(), "{text}");
+            assert_eq!(
+                read.moves_after_end(),
+                &moves[by_play.moves().len()..],
+                "{text}"
+            );
+            if by_play.outcome()
+                == Some(Outcome::Draw {
+                    reason: DrawReason::DeadPosition,
+                })
+                && by_play.moves().len() < moves.len()
+            {
+                dead_in_the_middle += 1;
+            }
+        }
+    }
+    assert!(dead_in_the_middle >= 5, "{dead_in_the_middle}");
+}

@@ -199,10 +199,20 @@ pub(super) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
         return true;
     }
     let (from, to) = (m.from(), m.to());
-    if crate::attacks::line(from, king).any() {
-        return true;
-    }
     let occupied = pos.occupied().without(from);
+    if crate::attacks::line(from, king).any() {
+        // A discovered check needs a slider of the mover behind `from`.
+        let after = occupied.with(to);
+        let ours = pos.by_color(pos.turn());
+        let queens = pos.by_role(Role::Queen);
+        let rooks = (pos.by_role(Role::Rook) | queens) & ours;
+        let bishops = (pos.by_role(Role::Bishop) | queens) & ours;
+        if (crate::attacks::rook(king, after) & rooks).any()
+            || (crate::attacks::bishop(king, after) & bishops).any()
+        {
+            return true;
+        }
+    }
     let attacks = match pos.role_at(from) {
         Some(Role::Knight) => crate::attacks::knight(to),
         Some(Role::Bishop) => crate::attacks::bishop(to, occupied),

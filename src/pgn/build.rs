@@ -28,6 +28,8 @@ pub(crate) struct Builder {
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build`]), not by a proof per move.
     assuming_life: bool,
+    /// Known from a first reading: the game is dead after this many moves.
+    dead_at: Option<usize>,
 }
 
 /// A variation being read.
@@ -57,6 +59,7 @@ impl Default for Builder {
             beyond: None,
             comment_bytes: Vec::new(),
             assuming_life: true,
+            dead_at: None,
         }
     }
 }
@@ -81,13 +84,23 @@ fn variant(name: &str) -> Option<bool> {
 /// every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
+    use crate::game::AssumedLife;
     let mut builder = Builder::default();
-    if visit_game(text, &mut builder).is_ok() && builder.tags.game.assumed_life_holds() {
-        return Ok(builder);
-    }
-    let mut builder = Builder {
-        assuming_life: false,
-        ..Builder::default()
+    let found = match visit_game(text, &mut builder) {
+        Ok(()) => builder.tags.game.check_assumed_life(),
+        Err(_) => AssumedLife::Unknown,
+    };
+    let mut builder = match found {
+        AssumedLife::Holds => return Ok(builder),
+        // Read again, the game ending at its first dead position.
+        AssumedLife::DeadAt(ply) => Builder {
+            dead_at: Some(ply),
+            ..Builder::default()
+        },
+        AssumedLife::Unknown => Builder {
+            assuming_life: false,
+            ..Builder::default()
+        },
     };
     visit_game(text, &mut builder).map(|()| builder)
 }
@@ -148,6 +161,9 @@ impl Sink for Builder {
         } else {
             Game::from_position(start)
         };
+        if self.dead_at == Some(0) {
+            self.tags.game.mark_dead();
+        }
         Ok(())
     }
 
@@ -164,6 +180,9 @@ impl Sink for Builder {
                 } else {
                     game.play_san_bytes(san)
                 };
+                if played.is_ok() && self.dead_at == Some(game.moves().len()) {
+                    game.mark_dead();
+                }
                 return match played {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),
