@@ -229,7 +229,7 @@ fn record(start: &Position, moves: &[chess_arbiter::Move]) -> String {
     let mut text = format!("[FEN \"{}\"]\n[SetUp \"1\"]\n\n", start.fen());
     let mut pos = start.clone();
     for &m in moves {
-        text += &pos.san(m).to_string();
+        text += pos.san(m).as_str();
         text.push(' ');
         pos.play_unchecked(m);
     }
