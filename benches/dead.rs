@@ -19,6 +19,15 @@ const SLOW: &[(&str, &str)] = &[
     ("r7/7k/1K6/8/5N2/8/6p1/8 w - - 0 112", "f4e6"),
     ("5k2/8/1N6/8/8/5n2/4K3/N7 b - - 21 67", "f3d4"),
     ("8/2n5/8/7N/8/8/7k/4K3 w - - 0 122", "h5f4"),
+    // Minor-piece endings whose mate needs the defender's own piece as a
+    // blocker (10-160 ms each before the mating pattern was built).
+    ("8/8/4N3/1k6/8/8/1n6/6K1 w - - 0 151", "g1f2"),
+    ("8/8/7k/5K2/p3n3/P5B1/8/8 w - - 0 109", "g3f2"),
+    ("8/8/7n/3K1N2/8/3k4/8/8 b - - 0 129", "h6g4"),
+    ("8/8/2K5/4kn2/8/8/6N1/8 w - - 35 132", "g2e3"),
+    ("3k4/8/6N1/8/8/5b2/1Kb5/8 b - - 17 149", "d8e8"),
+    ("k7/p7/8/8/8/8/8/K6N w - - 0 1", "h1g3"),
+    ("7N/2k5/8/4K3/8/8/8/4n3 b - - 0 1", "e1f3"),
 ];
 
 fn outcome(c: &mut criterion::Criterion) {

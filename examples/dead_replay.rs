@@ -3,11 +3,12 @@
 //! the 99th and 99.9th percentiles and the slowest ply with its FEN.
 //!
 //! ```text
-//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S] [--runs R]
+//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S] [--runs R] [--show N]
 //! ```
 //!
 //! `--runs R` replays every game R times and counts each ply's fastest
 //! time: a loaded machine inflates single runs, the minimum is the cost.
+//! `--show N` lists the N slowest plies (8 by default).
 //!
 //! FILE is a JSON-lines file of games with `start_fen` and `plies[].uci`
 //! (the format of `tests/data/games.jsonl`; `-` reads standard input, so a
@@ -25,6 +26,8 @@ struct Stats {
     fens: Vec<String>,
     games: usize,
     runs: usize,
+    /// How many of the slowest plies are listed.
+    show: usize,
 }
 
 impl Stats {
@@ -106,6 +109,7 @@ fn main() {
         fens: Vec::new(),
         games: 0,
         runs: 1,
+        show: 8,
     };
     let mut random = 0;
     let mut seed = 1;
@@ -120,6 +124,7 @@ fn main() {
                     .expect("--random N")
             }
             "--runs" => stats.runs = args.next().and_then(|n| n.parse().ok()).expect("--runs R"),
+            "--show" => stats.show = args.next().and_then(|n| n.parse().ok()).expect("--show N"),
             "--seed" => seed = args.next().and_then(|n| n.parse().ok()).expect("--seed S"),
             _ => files.push(arg),
         }
@@ -201,7 +206,7 @@ fn main() {
     }
     println!("{line}");
     println!("plies over 1 ms: {slow_count}, {slow:?} of the total; the slowest:");
-    for &(took, index) in sorted.iter().rev().take(8) {
+    for &(took, index) in sorted.iter().rev().take(stats.show) {
         println!("  {took:?}  {}", stats.fens[index]);
     }
 }

@@ -29,7 +29,7 @@ const MAX_PIECES: u32 = 5;
 
 /// Patterns tried per corner, and the corners tried.
 const PATTERNS_PER_CORNER: usize = 3;
-const CORNERS: usize = 2;
+const CORNERS: usize = 4;
 
 /// Boards tested for a mate while building the patterns of one corner.
 const MAX_TESTS: u32 = 400;
@@ -198,6 +198,18 @@ pub(super) fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Opti
         build(pos, winner, corner, &mut patterns);
         patterns.sort_unstable_by_key(|p| p.0);
         for &(_, pattern) in &patterns {
+            #[cfg(test)]
+            {
+                extern crate std;
+                if std::env::var("DEBUG_PATTERN").is_ok() {
+                    std::eprintln!(
+                        "corner {corner:?}: pattern {:?} dist w {} l {}",
+                        pattern.squares,
+                        pattern.distance(pos, winner),
+                        pattern.distance(pos, !winner)
+                    );
+                }
+            }
             let found = budget.part(WALK_BUDGET, |b| walk(pos, winner, &pattern, b, &mut table));
             if found.is_some() {
                 return found;
@@ -440,7 +452,7 @@ fn walk(
         table,
         line: Line::new(),
     };
-    for discrepancies in 0..=3 {
+    for discrepancies in [0, 1, 2, 3, 64] {
         for slack in [0, 2, 4, 6] {
             let depth = least + slack;
             if (depth as usize) >= MAX_PLY {
