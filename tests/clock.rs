@@ -239,11 +239,11 @@ fn time_control_errors_say_which_period_and_why() {
     ));
     assert!(matches!(
         err("0.0000000001"),
-        TimeControlError::Time { period: 1, .. }
+        TimeControlError::TooPrecise { period: 1, .. }
     ));
     assert!(matches!(
         err("18446744073709551616"),
-        TimeControlError::Time { period: 1, .. }
+        TimeControlError::TooLarge { period: 1, .. }
     ));
     assert!(matches!(
         err("300 +2"),
@@ -280,14 +280,122 @@ fn time_control_unknown_none_and_sandclock_stand_alone() {
         err("*180+2"),
         TimeControlError::NotAPeriod { period: 1, .. }
     ));
-    assert!(matches!(
-        err("*"),
-        TimeControlError::NotAPeriod { period: 1, .. }
-    ));
+    assert!(matches!(err("*"), TimeControlError::Sandclock { .. }));
     assert_eq!(
         err("*180+2").to_string(),
         "invalid time control: period 1 \"*180+2\": \"?\", \"-\" and a sandclock \"*seconds\" are a whole time control, not a period"
     );
+}
+
+#[test]
+fn time_control_a_sandclock_without_a_readable_time_names_the_sandclocks_time() {
+    assert_eq!(
+        err("*abc"),
+        TimeControlError::Sandclock {
+            text: "*abc".into(),
+            time: "abc".into(),
+        }
+    );
+    assert_eq!(
+        err("*abc").to_string(),
+        "invalid time control: \"*abc\": the sandclock's time \"abc\" is not a number of seconds"
+    );
+    assert_eq!(
+        err("*").to_string(),
+        "invalid time control: \"*\": the sandclock has no time"
+    );
+    assert_eq!(
+        err("*1.5x").to_string(),
+        "invalid time control: \"*1.5x\": the sandclock's time \"1.5x\" is not a number of seconds"
+    );
+    assert!(matches!(
+        err("*0.1234567891"),
+        TimeControlError::TooPrecise { period: 1, .. }
+    ));
+    assert!(matches!(
+        err("*18446744073709551616"),
+        TimeControlError::TooLarge { period: 1, .. }
+    ));
+}
+
+#[test]
+fn time_control_a_number_of_seconds_says_too_precise_or_too_large() {
+    assert_eq!(
+        err("3.1415926535"),
+        TimeControlError::TooPrecise {
+            period: 1,
+            text: "3.1415926535".into(),
+            number: "3.1415926535".into(),
+        }
+    );
+    assert_eq!(
+        err("3.1415926535").to_string(),
+        "invalid time control: period 1 \"3.1415926535\": \"3.1415926535\" is too precise: seconds take at most nine decimals"
+    );
+    assert_eq!(
+        err("18446744073709551616").to_string(),
+        "invalid time control: period 1 \"18446744073709551616\": \"18446744073709551616\" is too large: a clock holds at most 18446744073709551615 seconds"
+    );
+    assert_eq!(
+        err("40/300:60+0.0000000001"),
+        TimeControlError::TooPrecise {
+            period: 2,
+            text: "60+0.0000000001".into(),
+            number: "0.0000000001".into(),
+        }
+    );
+    assert_eq!(
+        err("40/99999999999999999999+1"),
+        TimeControlError::TooLarge {
+            period: 1,
+            text: "40/99999999999999999999+1".into(),
+            number: "99999999999999999999".into(),
+        }
+    );
+    // Still not a number: a sign, a letter, an empty fraction.
+    assert!(matches!(err("1.5x"), TimeControlError::Time { .. }));
+    assert!(matches!(err("5."), TimeControlError::Time { .. }));
+    assert!(matches!(
+        err("300+99999999999999999999x"),
+        TimeControlError::Increment { .. }
+    ));
+}
+
+#[test]
+fn time_control_errors_quote_at_most_sixty_characters_of_a_huge_input() {
+    let huge_time = "9".repeat(1 << 20) + "x";
+    let huge_increment = format!("300+{}", "y".repeat(1 << 20));
+    let huge_sandclock = format!("*{}", "z".repeat(1 << 20));
+    let huge_moves = format!("{}/300", "m".repeat(1 << 20));
+    let huge_large = "9".repeat(1 << 20);
+    let huge_precise = format!("1.{}", "5".repeat(1 << 20));
+    let huge_colon = format!("40/300:{}", "?".repeat(1 << 20));
+    for text in [
+        &huge_time,
+        &huge_increment,
+        &huge_sandclock,
+        &huge_moves,
+        &huge_large,
+        &huge_precise,
+        &huge_colon,
+    ] {
+        let message = err(text).to_string();
+        assert!(
+            message.chars().count() <= 300,
+            "{} characters: {}",
+            message.len(),
+            &message[..300.min(message.len())]
+        );
+        assert!(message.contains('…'), "{message}");
+    }
+    let Err(TimeControlError::Time { text, time, .. }) = huge_time.parse::<TimeControl>() else {
+        panic!("a time that is not a number");
+    };
+    assert_eq!(text.chars().count(), 61);
+    assert_eq!(time.chars().count(), 61);
+    assert!(text.ends_with('…'));
+    let long_period = format!("{}/300", "m".repeat(1 << 20));
+    assert!(long_period.parse::<Period>().unwrap_err().to_string().len() < 300);
 }
 
 #[test]
