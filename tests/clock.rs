@@ -797,3 +797,128 @@ fn flag_fall_ruling_round_trips_through_serde() {
     assert_eq!(serde_json::to_string(&p).unwrap(), r#""40/5400+30""#);
     assert!(serde_json::from_str::<Period>(r#""*180""#).is_err());
 }
+
+#[test]
+fn clock_time_writes_h_mm_ss_cut_down_with_decimals_on_request() {
+    use chess_arbiter::clock::ClockTime;
+    let ms = Duration::from_millis;
+    assert_eq!(ClockTime(Duration::ZERO).to_string(), "0:00:00");
+    assert_eq!(ClockTime(ms(999)).to_string(), "0:00:00");
+    assert_eq!(ClockTime(ms(59_999)).to_string(), "0:00:59");
+    assert_eq!(ClockTime(ms(3_599_000)).to_string(), "0:59:59");
+    assert_eq!(ClockTime(ms(3_600_000)).to_string(), "1:00:00");
+    assert_eq!(
+        ClockTime(Duration::from_secs(86_400)).to_string(),
+        "24:00:00"
+    );
+    assert_eq!(format!("{:.1}", ClockTime(ms(999))), "0:00:00.9");
+    assert_eq!(format!("{:.2}", ClockTime(ms(5_050))), "0:00:05.05");
+    assert_eq!(
+        format!("{:.9}", ClockTime(Duration::new(1, 1))),
+        "0:00:01.000000001"
+    );
+    assert_eq!(
+        format!("{:.12}", ClockTime(Duration::new(1, 1))),
+        "0:00:01.000000001"
+    );
+    assert_eq!(format!("{:>10}", ClockTime(ms(1_000))), "   0:00:01");
+    assert_eq!(format!("{:<10}|", ClockTime(ms(1_000))), "0:00:01   |");
+    assert_eq!(
+        ClockTime(Duration::MAX).to_string(),
+        "5124095576030431:00:15"
+    );
+    assert_eq!(
+        format!("{:.9}", ClockTime(Duration::MAX)),
+        "5124095576030431:00:15.999999999"
+    );
+}
+
+#[test]
+fn clock_display_shows_both_times_and_who_is_to_move_or_flagged() {
+    let secs = Duration::from_secs;
+    let mut clock = Clock::new(&tc("40/5400+30:1800+30"));
+    assert_eq!(
+        clock.to_string(),
+        "white 1:30:00, black 1:30:00, white to move"
+    );
+    clock.press(secs(100)).unwrap();
+    assert_eq!(
+        clock.to_string(),
+        "white 1:28:50, black 1:30:00, black to move"
+    );
+    assert_eq!(
+        format!("{clock:.1}"),
+        "white 1:28:50.0, black 1:30:00.0, black to move"
+    );
+    assert_eq!(
+        clock.press(secs(5401)),
+        Err(FlagFall {
+            color: Color::Black
+        })
+    );
+    assert_eq!(
+        clock.to_string(),
+        "white 1:28:50, black 0:00:00, black's flag has fallen"
+    );
+    let sand = Clock::starting_with(&tc("*180"), Color::Black);
+    assert_eq!(
+        sand.to_string(),
+        "white 0:03:00, black 0:03:00, black to move"
+    );
+    assert_eq!(
+        Clock::new(&TimeControl::unknown()).to_string(),
+        "white -, black -, white to move"
+    );
+}
+
+#[test]
+fn pressing_before_playing_judges_the_position_before_the_flagged_move() {
+    // White, in check from the rook, would take it and leave K v K; but
+    // White's flag falls while thinking: the move was never completed
+    // (FIDE 6.2.1), so 6.9 judges the position with Black's rook on the
+    // board, and Black, who can mate, wins.
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/3rK3 w - - 0 1").unwrap();
+    let mut clock = Clock::starting_with(&tc("60"), game.position().turn());
+    let kxd1 = game.position().parse_san("Kxd1").unwrap();
+    match clock.press(Duration::from_secs(61)) {
+        Ok(()) => game.play(kxd1).unwrap(),
+        Err(fall) => {
+            let ruling = game.flag_fall(fall.color).unwrap();
+            assert_eq!(
+                ruling,
+                Outcome::Decisive {
+                    winner: Color::Black,
+                    reason: WinReason::Timeout
+                }
+            );
+        }
+    }
+    assert_eq!(game.moves().len(), 0);
+    // In time, the capture stands and the game is drawn by itself.
+    let mut in_time = Game::from_fen("4k3/8/8/8/8/8/8/3rK3 w - - 0 1").unwrap();
+    let mut clock = Clock::new(&tc("60"));
+    clock.press(Duration::from_secs(59)).unwrap();
+    in_time.play(kxd1).unwrap();
+    assert_eq!(
+        in_time.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
+}
+
+#[test]
+fn a_timeout_draw_displays_that_the_opponent_cannot_checkmate() {
+    // K+Q against K+N: White's flag falls, and Black's lone knight cannot
+    // mate a king with a queen beside it (FIDE 6.9).
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/1n2K2Q w - - 0 1").unwrap();
+    let ruling = game.flag_fall(Color::White).unwrap();
+    assert_eq!(
+        ruling.to_string(),
+        "draw by timeout, the opponent cannot checkmate"
+    );
+    assert_eq!(
+        DrawReason::TimeoutVsInsufficientMaterial.to_string(),
+        "timeout, the opponent cannot checkmate"
+    );
+}
