@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
 //!                                        [--fault KIND] [--at PLY]
+//!                                        [--linger] [--pid-dir DIR]
 //! ```
 //!
 //! `--fault` makes the engine break the rules on its first move at or after

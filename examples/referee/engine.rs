@@ -570,7 +570,9 @@ impl Engine {
     ///
     /// A `bestmove` read before `go` was sent answers no `go` (the engine
     /// answered an earlier one twice): the search returns at once with it
-    /// in [`Answer::stale`], for the referee to rule.
+    /// in [`Answer::stale`], for the referee to rule. A second `bestmove`
+    /// that only arrives after the next `go` went out cannot be told from
+    /// the answer to it.
     pub fn search(&mut self, position: &str, go: &str, limit: Duration) -> Result<Answer, Failure> {
         // Every line read before this instant came before the engine could
         // have seen this `go`.
