@@ -23,7 +23,11 @@
 //! fifty-move rule are claimed for the engine to move as soon as it may
 //! claim; only then do `--resign`, `--draw` and `--maxmoves` adjudicate
 //! ("adjudication"). Every wait on an engine has a time limit; each engine
-//! runs in its own process group, killed when the referee is done with it.
+//! runs in its own process group, killed when the referee is done with it,
+//! or when the referee gets SIGINT or SIGTERM (it then exits with 130 or
+//! 143). A `bestmove` sent with no `go` outstanding (a second answer to one
+//! `go`) loses ("rules infraction"). `--games`, `--movetime`, `--nodes` and
+//! `--depth` are at least 1.
 
 #[path = "referee/arbiter.rs"]
 pub mod arbiter;
@@ -358,10 +362,8 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
     }
     summary.peak_buffered = peak.load(Ordering::SeqCst);
     let _ = write!(out, "{}", summary.score.score_lines(&names[0], &names[1]));
-    // The Elo of the game pairs; the games alone when no pair is complete.
-    if summary.pairs.pairs() == 0 {
-        let _ = write!(out, "{}", summary.score.elo_line());
-    }
+    // The Elo of the game pairs only: a game without its pair (one colour
+    // of an opening) says nothing about the engines' difference.
     let _ = write!(out, "{}", summary.pairs.report());
     if summary.games.len() % 2 == 1 {
         let _ = writeln!(out, "1 game without its pair is not in the pair counts");
@@ -422,6 +424,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<Option<Summary>, Stri
 
 #[allow(dead_code)]
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    if let Err(e) = engine::kill_engines_on_signal() {
+        eprintln!("referee: cannot handle SIGINT and SIGTERM: {e}");
+        return ExitCode::from(2);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args, &mut std::io::stdout()) {
         Ok(_) => ExitCode::SUCCESS,

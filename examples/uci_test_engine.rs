@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
 //!                                        [--fault KIND] [--at PLY]
+//!                                        [--linger] [--pid-dir DIR]
 //! ```
 //!
 //! `--fault` makes the engine break the rules on its first move at or after
@@ -28,7 +29,16 @@
 //!   `bestmove` says `depth 9 score cp 42`;
 //! - `control`: its `id name` and `info string` lines carry NUL, escape, bell
 //!   and DEL characters (from the start), and at ply `--at` it answers a move
-//!   with control characters in it.
+//!   with control characters in it;
+//! - `twice`: answers one `go` with two `bestmove` lines, the second naming
+//!   another legal move of the same position (a stale answer for the next
+//!   `go` to find).
+//!
+//! `--linger` makes the engine outlive its input: at the end of input it
+//! sleeps two minutes instead of exiting (only `quit` or a signal ends it),
+//! and it starts a child (`--hold`) that does the same, so a referee must
+//! kill its process group. `--pid-dir DIR` makes the engine and every child
+//! it starts write a file named after its process id into `DIR`.
 //!
 //! `--think-ms MS` waits that long before each answer.
 //! `--score CP` reports that score for every move instead of a random one.
@@ -72,6 +82,8 @@ pub enum Fault {
     Chatty,
     /// Control characters in what it prints.
     Control,
+    /// Two `bestmove` lines for one `go`.
+    Twice,
 }
 
 impl Fault {
@@ -88,6 +100,7 @@ impl Fault {
             "fork" => Fault::Fork,
             "chatty" => Fault::Chatty,
             "control" => Fault::Control,
+            "twice" => Fault::Twice,
             _ => return None,
         })
     }
@@ -109,6 +122,8 @@ pub struct Settings {
     pidfile: Option<String>,
     hold: Option<u64>,
     think_ms: u64,
+    linger: bool,
+    pid_dir: Option<String>,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -126,6 +141,8 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         pidfile: None,
         hold: None,
         think_ms: 0,
+        linger: false,
+        pid_dir: None,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -151,6 +168,8 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
             "--repeat" => settings.repeat = true,
             "--castle" => settings.castle = true,
             "--stalemate" => settings.stalemate = true,
+            "--linger" => settings.linger = true,
+            "--pid-dir" => settings.pid_dir = Some(value()?.clone()),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -326,6 +345,23 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
             return 2;
         }
     };
+    if let Some(dir) = &settings.pid_dir {
+        let id = std::process::id().to_string();
+        let _ = std::fs::write(std::path::Path::new(dir).join(&id), &id);
+    }
+    if settings.linger && settings.hold.is_none() {
+        // A child in the engine's process group that outlives it too.
+        let mut child =
+            std::process::Command::new(std::env::current_exe().expect("the engine has a path"));
+        child.args(["--hold", "120"]);
+        if let Some(dir) = &settings.pid_dir {
+            child.args(["--pid-dir", dir]);
+        }
+        let _ = child
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn();
+    }
     if let Some(seconds) = settings.hold {
         // The child of `--fault fork`: hold the inherited output, say nothing.
         if let Some(path) = &settings.pidfile {
@@ -462,7 +498,7 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                         return 4;
                     }
                     Some(Fault::Control) => "e2\x01e4\0}".to_string(),
-                    Some(Fault::Chatty) | None => text,
+                    Some(Fault::Chatty | Fault::Twice) | None => text,
                 };
                 let answer = if missing {
                     "missing-option".to_string()
@@ -470,6 +506,15 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
                     answer
                 };
                 say(&mut output, &format!("bestmove {answer}"));
+                if fault == Some(Fault::Twice) {
+                    let other = pos
+                        .legal_moves()
+                        .into_iter()
+                        .map(|m| pos.uci(m).to_string())
+                        .find(|m| *m != answer)
+                        .unwrap_or_else(|| answer.clone());
+                    say(&mut output, &format!("bestmove {other}"));
+                }
                 if fault == Some(Fault::Chatty) {
                     let line =
                         "info depth 1 score cp -1 nodes 1 string after the move\n".repeat(1000);
@@ -482,6 +527,10 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
             "quit" => return 0,
             _ => {}
         }
+    }
+    if settings.linger {
+        // Deaf to the closed input: only a signal ends it now.
+        std::thread::sleep(Duration::from_secs(120));
     }
     0
 }

@@ -5,7 +5,7 @@
 //! numbers below (found once, offline, by a random search; any set that maps
 //! each blocker subset to a slot without a harmful collision would do).
 
-use crate::{Bitboard, Color, Square};
+use crate::{Bitboard, Color, Role, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -467,4 +467,38 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
+}
+
+/// The squares from which a piece of `role` (not a pawn) attacks `to`:
+/// every such attack is symmetric, so these are its attacks from `to`.
+/// Empty for a pawn, whose attacks are not.
+#[inline(always)]
+pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => knight(to),
+        Role::Bishop => bishop(to, occupied),
+        Role::Rook => rook(to, occupied),
+        Role::Queen => queen(to, occupied),
+        Role::King => king(to),
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bishop, king, knight, queen, reach, rook};
+    use crate::{Bitboard, Role, Square};
+
+    #[test]
+    fn reach_is_the_attack_set_of_every_piece_but_the_pawn() {
+        let occupied = Bitboard::from_square(Square::D6) | Bitboard::from_square(Square::F4);
+        for to in [Square::A1, Square::D4, Square::H8, Square::E5] {
+            assert_eq!(reach(Role::Knight, to, occupied), knight(to));
+            assert_eq!(reach(Role::Bishop, to, occupied), bishop(to, occupied));
+            assert_eq!(reach(Role::Rook, to, occupied), rook(to, occupied));
+            assert_eq!(reach(Role::Queen, to, occupied), queen(to, occupied));
+            assert_eq!(reach(Role::King, to, occupied), king(to));
+            assert_eq!(reach(Role::Pawn, to, occupied), Bitboard::EMPTY);
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! ([`IllegalMoveReason`]).
 
 use crate::castling::CastlingSide;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveKind, RawMove};
 use crate::outcome::Outcome;
 use crate::position::{IllegalMoveError, Position};
 
@@ -138,7 +138,7 @@ pub enum IllegalMoveReason {
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[error("no legal move from {from} to {to}{} in {fen}: {reason}", Promotion(*.promotion))]
+#[error("no legal move from {from} to {to}{} in {fen}: {reason}", crate::moves::Promotion(*.promotion))]
 #[non_exhaustive]
 pub struct FindMoveError {
     /// The from square as given.
@@ -151,31 +151,6 @@ pub struct FindMoveError {
     pub fen: String,
     /// Why there is no such legal move.
     pub reason: IllegalMoveReason,
-}
-
-/// `" promoting to a queen"`, or nothing.
-struct Promotion(Option<Role>);
-
-impl fmt::Display for Promotion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(role) => write!(f, " promoting to a {role}"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// A move as stored: from, to (the rook's square for castling), promotion.
-pub(crate) struct RawMove(pub(crate) Move);
-
-impl fmt::Display for RawMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.0.from(), self.0.to())?;
-        match self.0.promotion_role() {
-            Some(role) => write!(f, "{}", role.char()),
-            None => Ok(()),
-        }
-    }
 }
 
 impl fmt::Display for CastlingSide {
@@ -433,7 +408,7 @@ impl Position {
                 }
             }
             Role::King => attacks::king(from).contains(to),
-            role => crate::san::reach(role, to, occupied).contains(from),
+            role => attacks::reach(role, to, occupied).contains(from),
         }
     }
 

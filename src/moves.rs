@@ -290,12 +290,7 @@ impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The squares as stored (castling: king and rook), so that castles
         // with different rooks never look alike.
-        write!(
-            f,
-            "Move({}, {:?})",
-            crate::illegal::RawMove(*self),
-            self.kind()
-        )
+        write!(f, "Move({}, {:?})", RawMove(*self), self.kind())
     }
 }
 
@@ -518,3 +513,51 @@ impl Iterator for MoveListIntoIter {
 impl ExactSizeIterator for MoveListIntoIter {}
 
 impl core::iter::FusedIterator for MoveListIntoIter {}
+
+/// A move as stored: from, to (the rook's square for castling), promotion
+/// letter; what error texts and `Debug` show.
+pub(crate) struct RawMove(pub(crate) Move);
+
+impl fmt::Display for RawMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0.from(), self.0.to())?;
+        match self.0.promotion_role() {
+            Some(role) => write!(f, "{}", role.char()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A promotion as error texts write it: `" promoting to a queen"`, or
+/// nothing.
+pub(crate) struct Promotion(pub(crate) Option<Role>);
+
+impl fmt::Display for Promotion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(role) => write!(f, " promoting to a {role}"),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, Promotion, RawMove};
+    use crate::{Role, Square};
+    use alloc::string::ToString;
+
+    #[test]
+    fn stored_move_and_promotion_texts_are_written_by_the_moves_module() {
+        let castle = Move::castle(Square::E1, Square::H1);
+        assert_eq!(RawMove(castle).to_string(), "e1h1");
+        let promotion = Move::promotion(Square::A7, Square::A8, Role::Knight).unwrap();
+        assert_eq!(RawMove(promotion).to_string(), "a7a8n");
+        assert_eq!(
+            Promotion(Some(Role::Queen)).to_string(),
+            " promoting to a queen"
+        );
+        assert_eq!(Promotion(None).to_string(), "");
+        assert_eq!(alloc::format!("{castle:?}"), "Move(e1h1, Castle)");
+    }
+}

@@ -84,7 +84,17 @@ pub enum DrawReason {
     /// A player claimed the fifty-move rule (FIDE 9.3).
     FiftyMoves,
     /// A flag fell but the other side could not have mated by any series of
-    /// legal moves (FIDE 6.9).
+    /// legal moves (FIDE 6.9): not only for want of material (K+N against
+    /// K+Q), but in a dead position too. Displayed as "timeout, the opponent
+    /// cannot checkmate".
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, DrawReason, Game, Outcome};
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/8/1n2K2Q w - - 0 1").unwrap();
+    /// let ruling = game.outcome_on_timeout(Color::White);
+    /// assert_eq!(ruling, Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial });
+    /// assert_eq!(ruling.to_string(), "draw by timeout, the opponent cannot checkmate");
+    /// ```
     TimeoutVsInsufficientMaterial,
     /// The players agreed to a draw (FIDE 5.2.3): see
     /// [`Game::agree_draw`](crate::Game::agree_draw).
@@ -150,7 +160,7 @@ impl fmt::Display for DrawReason {
             DrawReason::SeventyFiveMoves => "seventy-five-move rule",
             DrawReason::ThreefoldRepetition => "threefold repetition",
             DrawReason::FiftyMoves => "fifty-move rule",
-            DrawReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
+            DrawReason::TimeoutVsInsufficientMaterial => "timeout, the opponent cannot checkmate",
             DrawReason::Agreement => "agreement",
         })
     }

@@ -53,7 +53,7 @@ pub struct Position {
 /// assert_eq!(err.reason, IllegalMoveReason::WrongKind { legal: Move::double_push(Square::E2, Square::E4) });
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
-#[error("illegal move {} ({}) in {fen}: {reason}", crate::illegal::RawMove(*.mv), .mv.kind())]
+#[error("illegal move {} ({}) in {fen}: {reason}", crate::moves::RawMove(*.mv), .mv.kind())]
 #[non_exhaustive]
 pub struct IllegalMoveError {
     /// The move that was refused.

@@ -21,7 +21,6 @@ use crate::text::San;
 use crate::{IllegalMoveReason, Outcome};
 use alloc::string::String;
 use alloc::vec::Vec;
-pub(crate) use legal::reach;
 use read::{Mismatch, read, read_common};
 
 /// A SAN move that could not be read, is not legal here, or could be more

@@ -50,7 +50,10 @@
 //!
 //! A [`Game`] is `{"start": FEN, "moves": [UCI, …]}`, each move in UCI
 //! relative to the position before it (`e1h1` for castling in Chess960).
-//! Reading replays the moves and stops at the first illegal one. A game
+//! Reading plays each move as it is read and stops at the first illegal
+//! one, so memory stays bounded by the game, not by the document (moves
+//! written before `"start"` are kept as short texts until it comes, and
+//! refused beyond the 20,000 plies no game reaches). A game
 //! that ended by resignation, agreement, an accepted draw claim or a
 //! recorded flag fall has a
 //! third field, `"ending"`, with that [`Outcome`]; reading records it again
@@ -62,7 +65,8 @@
 //!
 //! Reading never yields a value the library would not build itself: an
 //! invalid FEN, an illegal move, an unknown square or a result that
-//! contradicts its reason is an error naming what was wrong.
+//! contradicts its reason is an error naming what was wrong, quoting at
+//! most 60 characters of the input.
 //!
 //! ```
 //! # #[cfg(feature = "std")] {
@@ -78,6 +82,7 @@
 //! # }
 //! ```
 
+use crate::quote::bounded;
 use crate::{
     Bitboard, CastlingMode, CastlingSide, Color, DrawReason, File, Game, Move, MoveKind, Outcome,
     Piece, Position, Rank, Role, San, Square, Uci, WinReason,
@@ -121,12 +126,17 @@ fn text<'de, D: Deserializer<'de>, T>(
     })
 }
 
+/// serde's `unknown_field` error, with the key quoted bounded.
+fn unknown_field<E: de::Error>(key: &str, expected: &'static [&'static str]) -> E {
+    E::unknown_field(&bounded(key), expected)
+}
+
 /// Parses with `FromStr`, naming the rejected input in the message.
 fn from_str<T: core::str::FromStr>(s: &str) -> Result<T, String>
 where
     T::Err: fmt::Display,
 {
-    s.parse().map_err(|e| format!("{e}, got {s:?}"))
+    s.parse().map_err(|e| format!("{e}, got {:?}", bounded(s)))
 }
 
 /// `Serialize` via `Display` and `Deserialize` via `FromStr`.
@@ -180,7 +190,7 @@ fn one_char<T>(s: &str, from_char: fn(char) -> Option<T>, what: &str) -> Result<
         (Some(c), None) => from_char(c),
         _ => None,
     }
-    .ok_or_else(|| format!("invalid {what}, got {s:?}"))
+    .ok_or_else(|| format!("invalid {what}, got {:?}", bounded(s)))
 }
 
 impl Serialize for File {
@@ -236,7 +246,7 @@ macro_rules! named {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 text(d, concat!($what, ": one of ", $("\"", $name, "\" "),+), |s| match s {
                     $($name => Ok($variant),)+
-                    _ => Err(format!(concat!("invalid ", $what, ": expected one of ", $($name, " "),+, "got {:?}"), s)),
+                    _ => Err(format!(concat!("invalid ", $what, ": expected one of ", $($name, " "),+, "got {:?}"), bounded(s))),
                 })
             }
         }
@@ -315,7 +325,8 @@ impl Serialize for Move {
 }
 
 fn parse_move(s: &str) -> Result<Move, String> {
-    let bad = |why: &str| format!("invalid move {s:?}: {why}");
+    let quoted = bounded(s);
+    let bad = |why: &str| format!("invalid move {quoted:?}: {why}");
     let (uci, kind) = match s.split_once(' ') {
         Some((uci, kind)) => (uci, Some(kind)),
         None => (s, None),
@@ -352,7 +363,7 @@ fn parse_move(s: &str) -> Result<Move, String> {
             }
             if let Some(other) = ambiguous_kinds(from, to) {
                 return Err(format!(
-                    "invalid move {s:?}: without a position these squares could be a {other} \
+                    "invalid move {quoted:?}: without a position these squares could be a {other} \
                      or a normal move: write \"{uci} {other}\" or \"{uci} normal\""
                 ));
             }
@@ -432,7 +443,10 @@ macro_rules! inline_text {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 text(d, $expecting, |s| {
                     if !$valid(s) {
-                        return Err(format!(concat!("invalid ", $expecting, ", got {:?}"), s));
+                        return Err(format!(
+                            concat!("invalid ", $expecting, ", got {:?}"),
+                            bounded(s)
+                        ));
                     }
                     let mut t = $ty::empty();
                     t.push_str(s);
@@ -512,19 +526,155 @@ impl Serialize for Game {
 
 const GAME_FIELDS: &[&str] = &["start", "moves", "ending"];
 
+/// More plies than any game can have: after 150 plies without a capture or
+/// pawn move the game is over (FIDE 9.6.2), and 32 pieces allow at most
+/// 30 captures and 16 pawns at most 96 steps, so no game passes
+/// (30 + 96 + 1) × 150 plies. A document with more moves is refused before
+/// they are held.
+const MAX_PLIES: usize = 20_000;
+
+/// The error for move `ply + 1` of a game, with its text quoted bounded.
+fn move_error<E: de::Error>(ply: usize, uci: &str, why: impl fmt::Display) -> E {
+    E::custom(format_args!(
+        "move {} ({:?}): {why}",
+        ply + 1,
+        crate::quote::bounded(uci)
+    ))
+}
+
+/// Plays each move of a game's `"moves"` array as it is read, so that an
+/// illegal move stops the reading and memory stays bounded by the game.
+struct PlayMoves<'a>(&'a mut Game);
+
+impl<'de> de::DeserializeSeed<'de> for PlayMoves<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PlayMoves<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence of UCI moves")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let game = self.0;
+        let mut ply = 0;
+        while seq
+            .next_element_seed(PlayMove {
+                game: &mut *game,
+                ply,
+            })?
+            .is_some()
+        {
+            ply += 1;
+        }
+        Ok(())
+    }
+}
+
+/// One move of a game, played as it is read.
+struct PlayMove<'a> {
+    game: &'a mut Game,
+    ply: usize,
+}
+
+impl<'de> de::DeserializeSeed<'de> for PlayMove<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for PlayMove<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a UCI move like \"e2e4\"")
+    }
+
+    fn visit_str<E: de::Error>(self, uci: &str) -> Result<(), E> {
+        self.game
+            .play_uci(uci)
+            .map(|_| ())
+            .map_err(|e| move_error(self.ply, uci, e))
+    }
+}
+
+/// The moves of a game read before its start (a map whose `"moves"` come
+/// before `"start"`): kept as short UCI texts, at most [`MAX_PLIES`], and
+/// played once the start is known.
+struct EarlyMoves;
+
+impl<'de> de::DeserializeSeed<'de> for EarlyMoves {
+    type Value = Vec<Uci>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Uci>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EarlyMoves {
+    type Value = Vec<Uci>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence of UCI moves")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Uci>, A::Error> {
+        let mut moves = Vec::new();
+        while let Some(text) = seq.next_element_seed(EarlyMove(moves.len()))? {
+            if moves.len() == MAX_PLIES {
+                return Err(de::Error::custom(format_args!(
+                    "more than {MAX_PLIES} moves: no game has that many"
+                )));
+            }
+            moves.push(text);
+        }
+        Ok(moves)
+    }
+}
+
+/// One move read before the start: its text, if it can be a UCI move.
+struct EarlyMove(usize);
+
+impl<'de> de::DeserializeSeed<'de> for EarlyMove {
+    type Value = Uci;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Uci, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for EarlyMove {
+    type Value = Uci;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a UCI move like \"e2e4\"")
+    }
+
+    fn visit_str<E: de::Error>(self, uci: &str) -> Result<Uci, E> {
+        // Every UCI move is 4 or 5 ASCII characters; anything longer is no
+        // move in any position.
+        if !(4..=5).contains(&uci.len()) || !uci.is_ascii() {
+            return Err(move_error(self.0, uci, "not a UCI move like \"e2e4\""));
+        }
+        let mut text = Uci::empty();
+        text.push_str(uci);
+        Ok(text)
+    }
+}
+
 struct GameVisitor;
 
 impl GameVisitor {
-    fn build<E: de::Error>(
-        start: Position,
-        moves: Vec<String>,
-        ending: Option<Outcome>,
-    ) -> Result<Game, E> {
-        let mut game = Game::from_position(start);
-        for (i, uci) in moves.iter().enumerate() {
-            game.play_uci(uci)
-                .map_err(|e| E::custom(format_args!("move {} ({uci:?}): {e}", i + 1)))?;
-        }
+    /// Records `ending`, if any, in `game` (its moves already played).
+    fn finish<E: de::Error>(mut game: Game, ending: Option<Outcome>) -> Result<Game, E> {
         let Some(ending) = ending else {
             return Ok(game);
         };
@@ -597,36 +747,52 @@ impl<'de> Visitor<'de> for GameVisitor {
         let start = seq
             .next_element::<Position>()?
             .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let moves = seq
-            .next_element::<Vec<String>>()?
+        let mut game = Game::from_position(start);
+        seq.next_element_seed(PlayMoves(&mut game))?
             .ok_or_else(|| de::Error::invalid_length(1, &self))?;
         let ending = seq.next_element::<Option<Outcome>>()?.flatten();
         if seq.next_element::<de::IgnoredAny>()?.is_some() {
             return Err(de::Error::invalid_length(4, &self));
         }
-        GameVisitor::build(start, moves, ending)
+        GameVisitor::finish(game, ending)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Game, A::Error> {
-        let mut start = None;
-        let mut moves = None;
+        let mut game: Option<Game> = None;
+        // Moves read before the start, to play once it is known.
+        let mut early: Option<Vec<Uci>> = None;
+        let mut moves_read = false;
         let mut ending = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
-                "start" if start.is_none() => start = Some(map.next_value::<Position>()?),
-                "moves" if moves.is_none() => moves = Some(map.next_value::<Vec<String>>()?),
+                "start" if game.is_none() => {
+                    game = Some(Game::from_position(map.next_value::<Position>()?));
+                }
+                "moves" if !moves_read => {
+                    moves_read = true;
+                    match game.as_mut() {
+                        Some(game) => map.next_value_seed(PlayMoves(game))?,
+                        None => early = Some(map.next_value_seed(EarlyMoves)?),
+                    }
+                }
                 "ending" if ending.is_none() => {
                     ending = Some(map.next_value::<Option<Outcome>>()?);
                 }
                 "start" | "moves" | "ending" => {
                     return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
                 }
-                _ => return Err(de::Error::unknown_field(&key, GAME_FIELDS)),
+                _ => return Err(unknown_field(&key, GAME_FIELDS)),
             }
         }
-        let start = start.ok_or_else(|| de::Error::missing_field("start"))?;
-        let moves = moves.ok_or_else(|| de::Error::missing_field("moves"))?;
-        GameVisitor::build(start, moves, ending.flatten())
+        let mut game = game.ok_or_else(|| de::Error::missing_field("start"))?;
+        if !moves_read {
+            return Err(de::Error::missing_field("moves"));
+        }
+        for (ply, uci) in early.into_iter().flatten().enumerate() {
+            game.play_uci(&uci)
+                .map_err(|e| move_error::<A::Error>(ply, &uci, e))?;
+        }
+        GameVisitor::finish(game, ending.flatten())
     }
 }
 
@@ -662,7 +828,7 @@ enum Reason {
 impl<'de> Deserialize<'de> for Reason {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         text(d, "a win or draw reason", |s| {
-            let quoted = format!("{s:?}");
+            let quoted = format!("{:?}", bounded(s));
             if let Ok(r) = parse_named::<WinReason>(s) {
                 return Ok(Reason::Win(r));
             }
@@ -747,7 +913,7 @@ impl<'de> Visitor<'de> for OutcomeVisitor {
                 "result" => result.replace(map.next_value::<String>()?).is_some(),
                 "winner" => winner.replace(map.next_value::<Option<Color>>()?).is_some(),
                 "reason" => reason.replace(map.next_value::<Reason>()?).is_some(),
-                _ => return Err(de::Error::unknown_field(&key, OUTCOME_FIELDS)),
+                _ => return Err(unknown_field(&key, OUTCOME_FIELDS)),
             };
             if duplicate {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));

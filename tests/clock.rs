@@ -239,11 +239,11 @@ fn time_control_errors_say_which_period_and_why() {
     ));
     assert!(matches!(
         err("0.0000000001"),
-        TimeControlError::Time { period: 1, .. }
+        TimeControlError::TooPrecise { period: 1, .. }
     ));
     assert!(matches!(
         err("18446744073709551616"),
-        TimeControlError::Time { period: 1, .. }
+        TimeControlError::TooLarge { period: 1, .. }
     ));
     assert!(matches!(
         err("300 +2"),
@@ -280,14 +280,122 @@ fn time_control_unknown_none_and_sandclock_stand_alone() {
         err("*180+2"),
         TimeControlError::NotAPeriod { period: 1, .. }
     ));
-    assert!(matches!(
-        err("*"),
-        TimeControlError::NotAPeriod { period: 1, .. }
-    ));
+    assert!(matches!(err("*"), TimeControlError::Sandclock { .. }));
     assert_eq!(
         err("*180+2").to_string(),
         "invalid time control: period 1 \"*180+2\": \"?\", \"-\" and a sandclock \"*seconds\" are a whole time control, not a period"
     );
+}
+
+#[test]
+fn time_control_a_sandclock_without_a_readable_time_names_the_sandclocks_time() {
+    assert_eq!(
+        err("*abc"),
+        TimeControlError::Sandclock {
+            text: "*abc".into(),
+            time: "abc".into(),
+        }
+    );
+    assert_eq!(
+        err("*abc").to_string(),
+        "invalid time control: \"*abc\": the sandclock's time \"abc\" is not a number of seconds"
+    );
+    assert_eq!(
+        err("*").to_string(),
+        "invalid time control: \"*\": the sandclock has no time"
+    );
+    assert_eq!(
+        err("*1.5x").to_string(),
+        "invalid time control: \"*1.5x\": the sandclock's time \"1.5x\" is not a number of seconds"
+    );
+    assert!(matches!(
+        err("*0.1234567891"),
+        TimeControlError::TooPrecise { period: 1, .. }
+    ));
+    assert!(matches!(
+        err("*18446744073709551616"),
+        TimeControlError::TooLarge { period: 1, .. }
+    ));
+}
+
+#[test]
+fn time_control_a_number_of_seconds_says_too_precise_or_too_large() {
+    assert_eq!(
+        err("3.1415926535"),
+        TimeControlError::TooPrecise {
+            period: 1,
+            text: "3.1415926535".into(),
+            number: "3.1415926535".into(),
+        }
+    );
+    assert_eq!(
+        err("3.1415926535").to_string(),
+        "invalid time control: period 1 \"3.1415926535\": \"3.1415926535\" is too precise: seconds take at most nine decimals"
+    );
+    assert_eq!(
+        err("18446744073709551616").to_string(),
+        "invalid time control: period 1 \"18446744073709551616\": \"18446744073709551616\" is too large: a clock holds at most 18446744073709551615 seconds"
+    );
+    assert_eq!(
+        err("40/300:60+0.0000000001"),
+        TimeControlError::TooPrecise {
+            period: 2,
+            text: "60+0.0000000001".into(),
+            number: "0.0000000001".into(),
+        }
+    );
+    assert_eq!(
+        err("40/99999999999999999999+1"),
+        TimeControlError::TooLarge {
+            period: 1,
+            text: "40/99999999999999999999+1".into(),
+            number: "99999999999999999999".into(),
+        }
+    );
+    // Still not a number: a sign, a letter, an empty fraction.
+    assert!(matches!(err("1.5x"), TimeControlError::Time { .. }));
+    assert!(matches!(err("5."), TimeControlError::Time { .. }));
+    assert!(matches!(
+        err("300+99999999999999999999x"),
+        TimeControlError::Increment { .. }
+    ));
+}
+
+#[test]
+fn time_control_errors_quote_at_most_sixty_characters_of_a_huge_input() {
+    let huge_time = "9".repeat(1 << 20) + "x";
+    let huge_increment = format!("300+{}", "y".repeat(1 << 20));
+    let huge_sandclock = format!("*{}", "z".repeat(1 << 20));
+    let huge_moves = format!("{}/300", "m".repeat(1 << 20));
+    let huge_large = "9".repeat(1 << 20);
+    let huge_precise = format!("1.{}", "5".repeat(1 << 20));
+    let huge_colon = format!("40/300:{}", "?".repeat(1 << 20));
+    for text in [
+        &huge_time,
+        &huge_increment,
+        &huge_sandclock,
+        &huge_moves,
+        &huge_large,
+        &huge_precise,
+        &huge_colon,
+    ] {
+        let message = err(text).to_string();
+        assert!(
+            message.chars().count() <= 300,
+            "{} characters: {}",
+            message.len(),
+            &message[..300.min(message.len())]
+        );
+        assert!(message.contains('…'), "{message}");
+    }
+    let Err(TimeControlError::Time { text, time, .. }) = huge_time.parse::<TimeControl>() else {
+        panic!("a time that is not a number");
+    };
+    assert_eq!(text.chars().count(), 61);
+    assert_eq!(time.chars().count(), 61);
+    assert!(text.ends_with('…'));
+    let long_period = format!("{}/300", "m".repeat(1 << 20));
+    assert!(long_period.parse::<Period>().unwrap_err().to_string().len() < 300);
 }
 
 #[test]
@@ -688,4 +796,129 @@ fn flag_fall_ruling_round_trips_through_serde() {
     let p: Period = serde_json::from_str(r#""40/5400+30""#).unwrap();
     assert_eq!(serde_json::to_string(&p).unwrap(), r#""40/5400+30""#);
     assert!(serde_json::from_str::<Period>(r#""*180""#).is_err());
+}
+
+#[test]
+fn clock_time_writes_h_mm_ss_cut_down_with_decimals_on_request() {
+    use chess_arbiter::clock::ClockTime;
+    let ms = Duration::from_millis;
+    assert_eq!(ClockTime(Duration::ZERO).to_string(), "0:00:00");
+    assert_eq!(ClockTime(ms(999)).to_string(), "0:00:00");
+    assert_eq!(ClockTime(ms(59_999)).to_string(), "0:00:59");
+    assert_eq!(ClockTime(ms(3_599_000)).to_string(), "0:59:59");
+    assert_eq!(ClockTime(ms(3_600_000)).to_string(), "1:00:00");
+    assert_eq!(
+        ClockTime(Duration::from_secs(86_400)).to_string(),
+        "24:00:00"
+    );
+    assert_eq!(format!("{:.1}", ClockTime(ms(999))), "0:00:00.9");
+    assert_eq!(format!("{:.2}", ClockTime(ms(5_050))), "0:00:05.05");
+    assert_eq!(
+        format!("{:.9}", ClockTime(Duration::new(1, 1))),
+        "0:00:01.000000001"
+    );
+    assert_eq!(
+        format!("{:.12}", ClockTime(Duration::new(1, 1))),
+        "0:00:01.000000001"
+    );
+    assert_eq!(format!("{:>10}", ClockTime(ms(1_000))), "   0:00:01");
+    assert_eq!(format!("{:<10}|", ClockTime(ms(1_000))), "0:00:01   |");
+    assert_eq!(
+        ClockTime(Duration::MAX).to_string(),
+        "5124095576030431:00:15"
+    );
+    assert_eq!(
+        format!("{:.9}", ClockTime(Duration::MAX)),
+        "5124095576030431:00:15.999999999"
+    );
+}
+
+#[test]
+fn clock_display_shows_both_times_and_who_is_to_move_or_flagged() {
+    let secs = Duration::from_secs;
+    let mut clock = Clock::new(&tc("40/5400+30:1800+30"));
+    assert_eq!(
+        clock.to_string(),
+        "white 1:30:00, black 1:30:00, white to move"
+    );
+    clock.press(secs(100)).unwrap();
+    assert_eq!(
+        clock.to_string(),
+        "white 1:28:50, black 1:30:00, black to move"
+    );
+    assert_eq!(
+        format!("{clock:.1}"),
+        "white 1:28:50.0, black 1:30:00.0, black to move"
+    );
+    assert_eq!(
+        clock.press(secs(5401)),
+        Err(FlagFall {
+            color: Color::Black
+        })
+    );
+    assert_eq!(
+        clock.to_string(),
+        "white 1:28:50, black 0:00:00, black's flag has fallen"
+    );
+    let sand = Clock::starting_with(&tc("*180"), Color::Black);
+    assert_eq!(
+        sand.to_string(),
+        "white 0:03:00, black 0:03:00, black to move"
+    );
+    assert_eq!(
+        Clock::new(&TimeControl::unknown()).to_string(),
+        "white -, black -, white to move"
+    );
+}
+
+#[test]
+fn pressing_before_playing_judges_the_position_before_the_flagged_move() {
+    // White, in check from the rook, would take it and leave K v K; but
+    // White's flag falls while thinking: the move was never completed
+    // (FIDE 6.2.1), so 6.9 judges the position with Black's rook on the
+    // board, and Black, who can mate, wins.
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/3rK3 w - - 0 1").unwrap();
+    let mut clock = Clock::starting_with(&tc("60"), game.position().turn());
+    let kxd1 = game.position().parse_san("Kxd1").unwrap();
+    match clock.press(Duration::from_secs(61)) {
+        Ok(()) => game.play(kxd1).unwrap(),
+        Err(fall) => {
+            let ruling = game.flag_fall(fall.color).unwrap();
+            assert_eq!(
+                ruling,
+                Outcome::Decisive {
+                    winner: Color::Black,
+                    reason: WinReason::Timeout
+                }
+            );
+        }
+    }
+    assert_eq!(game.moves().len(), 0);
+    // In time, the capture stands and the game is drawn by itself.
+    let mut in_time = Game::from_fen("4k3/8/8/8/8/8/8/3rK3 w - - 0 1").unwrap();
+    let mut clock = Clock::new(&tc("60"));
+    clock.press(Duration::from_secs(59)).unwrap();
+    in_time.play(kxd1).unwrap();
+    assert_eq!(
+        in_time.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
+}
+
+#[test]
+fn a_timeout_draw_displays_that_the_opponent_cannot_checkmate() {
+    // K+Q against K+N: White's flag falls, and Black's lone knight cannot
+    // mate a king with a queen beside it (FIDE 6.9).
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/1n2K2Q w - - 0 1").unwrap();
+    let ruling = game.flag_fall(Color::White).unwrap();
+    assert_eq!(
+        ruling.to_string(),
+        "draw by timeout, the opponent cannot checkmate"
+    );
+    assert_eq!(
+        DrawReason::TimeoutVsInsufficientMaterial.to_string(),
+        "timeout, the opponent cannot checkmate"
+    );
 }

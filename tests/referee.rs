@@ -1524,3 +1524,195 @@ fn control_characters_never_reach_the_record() {
     }
     assert!(!m.output.chars().any(|c| c.is_control() && c != '\n'));
 }
+
+// ---------------------------------------------------------------------
+// Edges of the command line, the report and the protocol.
+
+fn parse_args(args: &[&str]) -> Result<referee::Request, String> {
+    referee::cli::parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+}
+
+/// The referee executable's exit code and stderr for `args`.
+fn run_binary(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(referee_binary())
+        .args(args)
+        .output()
+        .expect("the referee example is built by cargo test");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn games_0_is_refused_with_exit_2() {
+    let err = parse_args(&["--games", "0", "a", "b"]).unwrap_err();
+    assert_eq!(err, "--games must be at least 1");
+    let (code, stderr) = run_binary(&["--games", "0", "a", "b"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--games must be at least 1"), "{stderr}");
+}
+
+#[test]
+fn zero_nodes_depth_and_movetime_are_refused_by_one_rule() {
+    for option in ["--nodes", "--depth", "--movetime"] {
+        let err = parse_args(&[option, "0", "a", "b"]).unwrap_err();
+        assert_eq!(err, format!("{option} must be at least 1"));
+        assert!(parse_args(&[option, "1", "a", "b"]).is_ok(), "{option} 1");
+        let (code, _) = run_binary(&[option, "0", "a", "b"]);
+        assert_eq!(code, Some(2), "{option} 0");
+    }
+}
+
+#[test]
+fn one_unpaired_game_gives_no_elo() {
+    let m = play(
+        "--seed 1",
+        "--seed 2",
+        &["--games", "1", "--tc", "5+0.05"],
+        "unpaired",
+    );
+    assert_eq!(m.summary.games.len(), 1);
+    assert!(!m.output.contains("Elo difference"), "{}", m.output);
+    assert!(
+        m.output.contains("Elo: none (no complete pair)"),
+        "{}",
+        m.output
+    );
+    assert!(
+        m.output
+            .contains("1 game without its pair is not in the pair counts"),
+        "{}",
+        m.output
+    );
+}
+
+#[test]
+fn sprt_parameters_outside_a_sane_range_or_repeated_are_refused() {
+    use referee::stats::Sprt;
+    for (bad, says) in [
+        ("elo0=0,elo1=5,alpha=1e-320", "alpha=1e-320 must be from"),
+        ("elo0=0,elo1=5,beta=0.5", "beta=0.5 must be from"),
+        ("elo0=0,elo1=5,alpha=-0.1", "alpha=-0.1 must be from"),
+        ("elo0=-1e308,elo1=1e308", "elo0=-1e308 lies outside"),
+        ("elo0=0,elo1=1001", "elo1=1001 lies outside"),
+        ("elo0=0,elo1=0.01", "at least 0.1 above elo0"),
+        ("elo0=0,elo1=5,elo1=10", "elo1 is given twice"),
+        ("elo0=0,elo1=5,alpha=0.05,alpha=0.1", "alpha is given twice"),
+        ("elo0=inf,elo1=5", "is not a number"),
+    ] {
+        let err = Sprt::parse(bad).unwrap_err();
+        assert!(err.contains(says), "{bad}: {err}");
+        assert!(err.len() < 200, "{bad}: {err}");
+    }
+    // Sane values still read, the edges included; the bounds are finite.
+    for good in [
+        "elo0=0,elo1=5",
+        "elo0=-1000,elo1=1000,alpha=0.0001,beta=0.0001",
+        "elo0=0,elo1=0.1,alpha=0.49,beta=0.49",
+    ] {
+        let sprt = Sprt::parse(good).unwrap_or_else(|e| panic!("{good}: {e}"));
+        let (lower, upper) = sprt.bounds();
+        assert!(lower.is_finite() && upper.is_finite() && lower < 0.0 && upper > 0.0);
+    }
+    let (code, stderr) = run_binary(&["--sprt", "elo0=0,elo1=5,elo1=6", "a", "b"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("given twice"), "{stderr}");
+    // The adjudication fields take each key once too.
+    let err = parse_args(&["--resign", "score=500,moves=3,score=400", "a", "b"]).unwrap_err();
+    assert!(err.contains("score is given twice"), "{err}");
+}
+
+#[test]
+fn a_second_bestmove_with_no_go_outstanding_loses_and_is_named() {
+    // Engine A answers each go twice; the second line waits in the pipe
+    // while B thinks, and is found when A is asked again: not an answer to
+    // that go, but a protocol fault named in the ruling.
+    let m = play("--fault twice", "--seed 2 --think-ms 100", TC, "twice");
+    assert_a_loses(&m, Termination::RulesInfraction);
+    for g in games(&m) {
+        let words = &g.played.ruling.words;
+        assert!(
+            words.contains("sent a second bestmove") && words.contains("with no go outstanding"),
+            "{words}"
+        );
+        assert!(!words.contains("illegal move"), "{words}");
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn sigterm_to_the_referee_kills_both_engines_and_their_children() {
+    let dir = temp_file("signal-pids");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Engines that outlive their closed input, each with a child in its
+    // process group that does too: only a kill ends them.
+    let engine = format!(
+        "{} --linger --think-ms 200 --pid-dir {}",
+        test_engine(),
+        dir.display()
+    );
+    let mut referee = std::process::Command::new(referee_binary())
+        .args(["--games", "2", "--tc", "60+0", &engine, &engine])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the referee example is built by cargo test");
+    let pids = |dir: &PathBuf| -> Vec<u32> {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let started = std::time::Instant::now();
+    while pids(&dir).len() < 4 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let engines = pids(&dir);
+    assert_eq!(engines.len(), 4, "two engines and their children started");
+    // Let the game run a little: the engines are thinking.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(engines.iter().all(|&pid| !process_gone(pid)));
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &referee.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = referee.try_wait().unwrap() {
+            break status.code();
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            let _ = referee.kill();
+            panic!("the referee did not exit on SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(code, Some(143), "128 + SIGTERM");
+    let started = std::time::Instant::now();
+    while engines.iter().any(|&pid| !process_gone(pid))
+        && started.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<u32> = engines
+        .iter()
+        .copied()
+        .filter(|&pid| !process_gone(pid))
+        .collect();
+    // Should one survive, end it rather than leave it to the machine.
+    for pid in &left {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(left.is_empty(), "processes left running: {left:?}");
+}

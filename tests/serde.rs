@@ -481,3 +481,106 @@ fn truncated_or_garbage_postcard_bytes_are_refused() {
         assert!(postcard::from_bytes::<Outcome>(bytes).is_err());
     }
 }
+
+/// The message of the error reading `json` as a `T`.
+fn error_text<T: DeserializeOwned + Debug>(json: &str) -> String {
+    match serde_json::from_str::<T>(json) {
+        Ok(v) => panic!("{} was accepted as {v:?}", &json[..80.min(json.len())]),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_huge_move_string_in_a_game_or_a_move_gives_a_bounded_error() {
+    let huge = "e".repeat(1 << 20);
+    let start = Position::new().fen();
+    for json in [
+        format!(r#"{{"start":"{start}","moves":["{huge}"]}}"#),
+        format!(r#"{{"moves":["{huge}"],"start":"{start}"}}"#),
+        format!(r#"{{"start":"{start}","moves":["e2e4","{huge}"]}}"#),
+    ] {
+        let message = error_text::<Game>(&json);
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(message.contains('…'), "{message}");
+    }
+    let json = format!(r#"{{"start":"{start}","moves":["e2e4","{huge}"]}}"#);
+    assert!(error_text::<Game>(&json).starts_with("move 2 (\"eeee"));
+    for json in [
+        format!(r#""{huge}""#),
+        format!(r#""e2e4 {huge}""#),
+        format!(r#""e2e4{huge}""#),
+    ] {
+        let message = error_text::<Move>(&json);
+        assert!(
+            message.len() < 400,
+            "{} bytes: {}",
+            message.len(),
+            &message[..400]
+        );
+    }
+    // Every text-read type, and an unknown field name.
+    let quoted = format!(r#""{huge}""#);
+    for message in [
+        error_text::<Square>(&quoted),
+        error_text::<Color>(&quoted),
+        error_text::<Role>(&quoted),
+        error_text::<File>(&quoted),
+        error_text::<MoveKind>(&quoted),
+        error_text::<San>(&quoted),
+        error_text::<Uci>(&quoted),
+        error_text::<Position>(&quoted),
+        error_text::<chess_arbiter::clock::TimeControl>(&quoted),
+        error_text::<Game>(&format!(r#"{{{quoted}:1}}"#)),
+        error_text::<Outcome>(&format!(r#"{{{quoted}:1}}"#)),
+        error_text::<Outcome>(&format!(
+            r#"{{"result":"1-0","winner":"white","reason":{quoted}}}"#
+        )),
+    ] {
+        assert!(message.len() < 600, "{} bytes", message.len());
+    }
+}
+
+#[test]
+fn a_game_stops_reading_at_its_first_illegal_move_without_collecting_the_rest() {
+    // The illegal move comes first; the rest of the array is never read:
+    // serde_json stops at the first error, so the error is about move 1,
+    // and the garbage after it (not even a string) is never looked at.
+    let start = Position::new().fen();
+    let json = format!(r#"{{"start":"{start}","moves":["e2e5",{{"not":"a move"}}]}}"#);
+    assert!(error_text::<Game>(&json).starts_with("move 1 (\"e2e5\"): illegal UCI move"));
+    // A long array: 100,000 plies of knight shuffling stop at the fivefold
+    // repetition (the game is over), not at the end of the array.
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<String> = (0..100_000)
+        .map(|i| format!("\"{}\"", shuffle[i % 4]))
+        .collect();
+    let json = format!(r#"{{"start":"{start}","moves":[{}]}}"#, moves.join(","));
+    let message = error_text::<Game>(&json);
+    assert!(
+        message.starts_with("move 17 (\"g1f3\"): UCI move \"g1f3\" after the end of the game"),
+        "{message}"
+    );
+    // Moves written before the start are played once it is read, and are
+    // refused beyond what any game can hold.
+    let json = format!(r#"{{"moves":["e2e4","e7e5"],"start":"{start}"}}"#);
+    let game: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(game.moves().len(), 2);
+    let json = format!(r#"{{"moves":[{}],"start":"{start}"}}"#, moves.join(","));
+    assert!(error_text::<Game>(&json).contains("more than 20000 moves"));
+    let json = format!(
+        r#"{{"moves":[{}],"start":"{start}"}}"#,
+        moves[..20].join(",")
+    );
+    assert!(error_text::<Game>(&json).starts_with("move 17 (\"g1f3\")"));
+}
+
+#[test]
+fn a_game_is_played_move_by_move_as_read_from_postcard_too() {
+    let mut game = Game::new();
+    for uci in ["e2e4", "e7e5", "g1f3"] {
+        game.play_uci(uci).unwrap();
+    }
+    let bytes = postcard::to_allocvec(&game).unwrap();
+    let back: Game = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, game);
+}

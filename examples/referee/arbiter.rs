@@ -497,6 +497,20 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
                 break Ruling::loss(side, Termination::Abandoned, why);
             }
         };
+        if let Some(stale) = &answer.stale {
+            // UCI: one bestmove per go. A second one, read while no go was
+            // outstanding, is no answer to the next: the engine broke the
+            // protocol.
+            let what = match stale.as_str() {
+                "" => "bestmove".to_string(),
+                text => format!("bestmove {}", quoted(text)),
+            };
+            let why = format!(
+                "{} sent a second {what} with no go outstanding (one bestmove answers one go)",
+                name(side)
+            );
+            break Ruling::loss(side, Termination::RulesInfraction, why);
+        }
         if answer.elapsed > allowed.saturating_add(rules.margin) {
             let why = match limit {
                 Limit::Clock(_) => format!(

@@ -17,7 +17,7 @@ usage: referee [OPTIONS] ENGINE_A [name=NAME] [option.X=V ...] ENGINE_B [name=NA
                          its own settings: name=NAME (the name in the record and the
                          console) and option.X=V (UCI setoption name X value V)
   --each option.X=V ...  UCI options for both engines (an engine's own win)
-  --games N              games to play (default 2, or 20000 with --sprt); colours
+  --games N              games to play, at least 1 (default 2, or 20000 with --sprt); colours
                          alternate and each opening is played twice, once with each
                          colour: games 1 and 2 are a pair, 3 and 4 the next
   --tc [MOVES/]TIME[+INC] a clock: TIME in seconds or m:ss, INC in seconds a move;
@@ -25,7 +25,8 @@ usage: referee [OPTIONS] ENGINE_A [name=NAME] [option.X=V ...] ENGINE_B [name=NA
                          (default 10+0.1); or one of:
   --movetime MS          a fixed time per move (a forfeit past twice that plus 1 s)
   --nodes N              a node budget per move (a forfeit past 60 s for a move)
-  --depth N              a depth per move (a forfeit past 60 s for a move)
+  --depth N              a depth per move (a forfeit past 60 s for a move);
+                         MS and N are at least 1
   --timemargin MS        lateness forgiven before a flag falls (default 0); a move
                          that late leaves its clock at zero plus the increment
   --openings FILE        FEN/EPD lines or PGN games (their mainlines)
@@ -43,7 +44,9 @@ usage: referee [OPTIONS] ENGINE_A [name=NAME] [option.X=V ...] ENGINE_B [name=NA
                          a sequential probability ratio test in normalized Elo on
                          the game pairs (pentanomial, as fishtest and fastchess run
                          it; alpha and beta default to 0.05): the LLR and its bounds
-                         after every pair, and the match stops at a bound
+                         after every pair, and the match stops at a bound; elo0 and
+                         elo1 within 1000 of zero, elo1 at least 0.1 above elo0,
+                         alpha and beta from 0.0001 to below 0.5, each key once
   --resign score=S,moves=N
                          a side loses when its engine scored -S centipawns or worse
                          and the opponent's +S or better for N moves each
@@ -154,6 +157,19 @@ fn number<T: std::str::FromStr>(option: &str, value: Option<&String>) -> Result<
         .map_err(|_| format!("{option}: {value:?} is not a valid number"))
 }
 
+/// A whole number of at least 1 (a count of games, a move time in ms, a
+/// node budget, a depth).
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(
+    option: &str,
+    value: Option<&String>,
+) -> Result<T, String> {
+    let n: T = number(option, value)?;
+    if n == T::from(0) {
+        return Err(format!("{option} must be at least 1"));
+    }
+    Ok(n)
+}
+
 /// Reads `key=value,key=value` into the named integer fields, all required.
 fn fields<const N: usize>(option: &str, text: &str, keys: [&str; N]) -> Result<[i64; N], String> {
     let mut values = [None; N];
@@ -175,7 +191,9 @@ fn fields<const N: usize>(option: &str, text: &str, keys: [&str; N]) -> Result<[
             .ok_or_else(|| {
                 format!("{option}: {key}={value:?} is not a number from 0 to 1000000")
             })?;
-        values[slot] = Some(value);
+        if values[slot].replace(value).is_some() {
+            return Err(format!("{option}: {key} is given twice", key = keys[slot]));
+        }
     }
     let mut out = [0; N];
     for (i, v) in values.iter().enumerate() {
@@ -267,26 +285,24 @@ pub fn parse(args: &[String]) -> Result<Request, String> {
                     return Err("--each cannot set a name= for both engines".to_string());
                 }
             }
-            "--games" => games = Some(number(arg, args.next())?),
+            "--games" => games = Some(at_least_one::<u32>(arg, args.next())?),
             "--tc" => {
                 let text = args.next().ok_or("--tc needs a value")?;
                 config.rules.limit = Limit::Clock(clock::parse_cli(text)?);
                 limits += 1;
             }
+            // One rule for the three limits: zero is no search at all.
             "--movetime" => {
-                let ms: u64 = number(arg, args.next())?;
-                if ms == 0 {
-                    return Err("--movetime must be at least 1 ms".to_string());
-                }
+                let ms: u64 = at_least_one(arg, args.next())?;
                 config.rules.limit = Limit::MoveTime(Duration::from_millis(ms));
                 limits += 1;
             }
             "--nodes" => {
-                config.rules.limit = Limit::Nodes(number(arg, args.next())?);
+                config.rules.limit = Limit::Nodes(at_least_one(arg, args.next())?);
                 limits += 1;
             }
             "--depth" => {
-                config.rules.limit = Limit::Depth(number(arg, args.next())?);
+                config.rules.limit = Limit::Depth(at_least_one(arg, args.next())?);
                 limits += 1;
             }
             "--timemargin" => {

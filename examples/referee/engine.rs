@@ -143,6 +143,10 @@ pub struct Answer {
     pub info: Info,
     /// From `go` to `bestmove`, as the referee measured it.
     pub elapsed: Duration,
+    /// A `bestmove` line the engine sent with no `go` outstanding (a second
+    /// answer to an earlier `go`): it was read before this `go` was sent,
+    /// and is not taken as the answer. Its text, when there was one.
+    pub stale: Option<String>,
 }
 
 /// Lines read from the engine and not yet taken.
@@ -304,6 +308,41 @@ fn kill_group(pgid: u32) {
 #[cfg(not(unix))]
 fn kill_group(_pgid: u32) {}
 
+/// The process groups of the engines running now, for the signal handler
+/// to kill.
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn groups() -> MutexGuard<'static, Vec<u32>> {
+    GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Kills every engine's process group when the referee gets SIGINT or
+/// SIGTERM, then exits with 128 plus the signal's number, as a shell
+/// reports a process a signal ended: an engine that outlives its closed
+/// input, or a child it started, is not left running.
+///
+/// # Errors
+///
+/// When the handler cannot be installed.
+#[cfg(unix)]
+pub fn kill_engines_on_signal() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            // Held to the end: no engine starts or goes meanwhile.
+            let groups = groups();
+            for &pgid in groups.iter() {
+                kill_group(pgid);
+            }
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
 /// The name of an option an engine declares: the words between `option
 /// name` and `type`.
 fn declared_option(line: &str) -> Option<String> {
@@ -337,9 +376,15 @@ impl Engine {
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut process, 0);
-        let mut child = process
-            .spawn()
-            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let mut child = {
+            // Registered as it starts, so a signal never misses it.
+            let mut groups = groups();
+            let child = process
+                .spawn()
+                .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+            groups.push(child.id());
+            child
+        };
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take().expect("stdin is piped");
         let shared = Arc::new(Shared::default());
@@ -522,7 +567,16 @@ impl Engine {
     /// [`Failure::Timeout`] when no `bestmove` came in time,
     /// [`Failure::Closed`] when the engine's process exited or its output
     /// closed first.
+    ///
+    /// A `bestmove` read before `go` was sent answers no `go` (the engine
+    /// answered an earlier one twice): the search returns at once with it
+    /// in [`Answer::stale`], for the referee to rule. A second `bestmove`
+    /// that only arrives after the next `go` went out cannot be told from
+    /// the answer to it.
     pub fn search(&mut self, position: &str, go: &str, limit: Duration) -> Result<Answer, Failure> {
+        // Every line read before this instant came before the engine could
+        // have seen this `go`.
+        let sent = Instant::now();
         self.send(position);
         self.send(go);
         let start = Instant::now();
@@ -533,11 +587,20 @@ impl Engine {
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => info.read(&line),
+                Some("bestmove") if at < sent => {
+                    return Ok(Answer {
+                        bestmove: None,
+                        info,
+                        elapsed: Duration::ZERO,
+                        stale: Some(words.next().unwrap_or("").to_string()),
+                    });
+                }
                 Some("bestmove") => {
                     return Ok(Answer {
                         bestmove: words.next().map(str::to_string),
                         info,
                         elapsed: at.saturating_duration_since(start),
+                        stale: None,
                     });
                 }
                 _ => {}
@@ -562,6 +625,8 @@ impl Engine {
     pub fn kill(&mut self) {
         kill_group(self.child.id());
         let _ = self.child.kill();
+        // Forgotten before it is reaped: its id may then be reused.
+        groups().retain(|&pgid| pgid != self.child.id());
         let _ = self.child.wait();
         let mut inbox = self.shared.lock();
         inbox.gone = true;

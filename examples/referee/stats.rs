@@ -221,9 +221,23 @@ pub enum Verdict {
     Continue,
 }
 
+/// The SPRT's Elo bounds lie within this many normalized Elo of zero.
+pub const ELO_LIMIT: f64 = 1000.0;
+
+/// The least gap between elo0 and elo1: a narrower test never ends.
+pub const ELO_GAP: f64 = 0.1;
+
+/// The least error rate: below it a bound is out of reach in any match.
+pub const RATE_MIN: f64 = 0.0001;
+
+/// Error rates stay below one half (where the two bounds meet at zero).
+pub const RATE_MAX: f64 = 0.5;
+
 impl Sprt {
     /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any order; alpha and
-    /// beta default to 0.05).
+    /// beta default to 0.05): elo0 and elo1 within [`ELO_LIMIT`] of zero,
+    /// elo1 at least [`ELO_GAP`] above elo0, alpha and beta from
+    /// [`RATE_MIN`] up to (not including) [`RATE_MAX`], each key once.
     ///
     /// # Errors
     ///
@@ -235,17 +249,33 @@ impl Sprt {
             alpha: 0.05,
             beta: 0.05,
         };
+        let mut seen: Vec<&str> = Vec::new();
         for field in text.split(',').filter(|f| !f.trim().is_empty()) {
             let (key, value) = field
                 .split_once('=')
                 .ok_or_else(|| format!("--sprt: {field:?} is not key=value"))?;
-            let value: f64 = value
-                .trim()
+            let key = key.trim();
+            if seen.contains(&key) {
+                return Err(format!("--sprt: {key} is given twice"));
+            }
+            seen.push(key);
+            let text = value.trim();
+            let value: f64 = text
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("--sprt: {key}={value:?} is not a number"))?;
-            match key.trim() {
+                .ok_or_else(|| format!("--sprt: {key}={text:?} is not a number"))?;
+            match key {
+                "elo0" | "elo1" if !(-ELO_LIMIT..=ELO_LIMIT).contains(&value) => {
+                    return Err(format!(
+                        "--sprt: {key}={text} lies outside -{ELO_LIMIT} to {ELO_LIMIT} (normalized Elo)"
+                    ));
+                }
+                "alpha" | "beta" if !(RATE_MIN..RATE_MAX).contains(&value) => {
+                    return Err(format!(
+                        "--sprt: {key}={text} must be from {RATE_MIN} up to (not including) {RATE_MAX}"
+                    ));
+                }
                 "elo0" => sprt.elo0 = value,
                 "elo1" => sprt.elo1 = value,
                 "alpha" => sprt.alpha = value,
@@ -256,12 +286,10 @@ impl Sprt {
         if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
             return Err("--sprt needs elo0 and elo1, like elo0=0,elo1=5".to_string());
         }
-        if sprt.elo0 >= sprt.elo1 {
-            return Err("--sprt: elo0 must be below elo1".to_string());
-        }
-        let rate = |r: f64| r > 0.0 && r < 1.0;
-        if !rate(sprt.alpha) || !rate(sprt.beta) || sprt.alpha + sprt.beta >= 1.0 {
-            return Err("--sprt: alpha and beta lie in (0, 1) and sum to less than 1".to_string());
+        if sprt.elo1 - sprt.elo0 < ELO_GAP {
+            return Err(format!(
+                "--sprt: elo1 must be at least {ELO_GAP} above elo0"
+            ));
         }
         Ok(sprt)
     }

@@ -8,6 +8,22 @@
 //! [`Game::outcome_on_timeout`](crate::Game::outcome_on_timeout): a loss,
 //! unless the opponent cannot checkmate by any series of legal moves (6.9).
 //!
+//! # When to press: the clock first, then the move
+//!
+//! A move is completed when its player presses the clock (FIDE 6.2.1), so
+//! a flag that falls while a player thinks falls before their move: 6.9
+//! then judges the position they had in front of them, the one *before*
+//! the move. Measure `elapsed` up to the moment the move stands on the
+//! board, call [`Clock::press`], and only if it returns `Ok` play the move
+//! in the [`Game`](crate::Game); on `Err(FlagFall)` leave the move out (or
+//! [`Game::undo`](crate::Game::undo) it, if it was already played) and rule
+//! [`Game::flag_fall`](crate::Game::flag_fall) on that position. A move
+//! made in time that ends the game by itself (checkmate, stalemate, a dead
+//! position) ends it there: the clock no longer matters (6.2.1, 5.1.1).
+//!
+//! Times print as a clock shows them: [`ClockTime`] writes `h:mm:ss`, and
+//! a [`Clock`] prints both players' times and who is to move.
+//!
 //! # A rapid game, 15 minutes and 10 seconds a move
 //!
 //! ```
@@ -19,25 +35,28 @@
 //! let tc: TimeControl = "900+10".parse().unwrap();
 //! let mut clock = Clock::new(&tc);
 //! let mut game = Game::new();
-//! // Each move with the seconds its player thought about it.
+//! // Each move with the seconds its player thought about it: the clock
+//! // first, then the move.
 //! for (san, thought) in [("e4", 5), ("e5", 8), ("Bc4", 30), ("Nc6", 40), ("Qh5", 60), ("Nf6", 95)] {
-//!     game.play_san(san).unwrap();
 //!     clock.press(secs(thought)).unwrap();
+//!     game.play_san(san).unwrap();
 //! }
 //! // White: 900 - 5 - 30 - 60 + 3 * 10; Black: 900 - 8 - 40 - 95 + 3 * 10.
 //! assert_eq!(clock.remaining(Color::White), secs(835));
 //! assert_eq!(clock.remaining(Color::Black), secs(787));
 //! assert_eq!(clock.to_move(), Color::White);
+//! assert_eq!(clock.to_string(), "white 0:13:55, black 0:13:07, white to move");
 //!
 //! // White mates at once: the clock no longer matters.
-//! game.play_san("Qxf7#").unwrap();
+//! let mut mated = game.clone();
 //! clock.press(secs(2)).unwrap();
-//! assert_eq!(game.outcome().unwrap().to_string(), "white wins by checkmate");
+//! mated.play_san("Qxf7#").unwrap();
+//! assert_eq!(mated.outcome().unwrap().to_string(), "white wins by checkmate");
 //!
 //! // Had White thought 14 minutes over the mate instead, the flag would
-//! // have fallen: no increment, and the flag stays down. Black could still
-//! // mate, so Black wins on time (FIDE 6.9).
-//! game.undo();
+//! // have fallen before the move was made: no increment, the flag stays
+//! // down, and 6.9 judges the position before Qxf7#. Black could still
+//! // mate, so Black wins on time.
 //! let mut late = Clock::new(&tc);
 //! for thought in [5, 8, 30, 40, 60, 95] {
 //!     late.press(secs(thought)).unwrap();
@@ -57,11 +76,14 @@
 //! );
 //! ```
 
+mod clock_time;
 mod time_control;
 
+pub use clock_time::ClockTime;
 pub use time_control::{Period, TimeControl, TimeControlError};
 
 use crate::Color;
+use core::fmt;
 use core::time::Duration;
 use time_control::Kind;
 
@@ -282,7 +304,10 @@ impl Clock {
     }
 
     /// The player to move has made their move in `elapsed` and presses the
-    /// clock: `elapsed` is subtracted from their time, then the period's
+    /// clock. Press before playing the move in the [`Game`](crate::Game)
+    /// (see [the module docs](self#when-to-press-the-clock-first-then-the-move)):
+    /// on a flag fall the move was not completed, and 6.9 judges the
+    /// position before it. `elapsed` is subtracted from their time, then the period's
     /// increment is added, then the next period's time once they have made
     /// the period's number of moves (the last period repeats); the turn
     /// passes. With a sandclock the time used goes to the opponent. With
@@ -369,5 +394,44 @@ impl Clock {
     pub fn give(&mut self, color: Color, extra: Duration) {
         let slot = &mut self.remaining[color as usize];
         *slot = slot.saturating_add(extra);
+    }
+}
+
+impl fmt::Display for Clock {
+    /// Both players' times as a clock shows them ([`ClockTime`], `h:mm:ss`;
+    /// a precision gives decimals of the seconds), then who is to move, or
+    /// whose flag has fallen: `white 0:13:55, black 0:13:07, white to
+    /// move`. Without a time control (`?`, `-`) the times are `-`.
+    ///
+    /// ```
+    /// use chess_arbiter::clock::{Clock, TimeControl};
+    /// use core::time::Duration;
+    /// let mut clock = Clock::new(&"300+2".parse::<TimeControl>().unwrap());
+    /// assert_eq!(clock.to_string(), "white 0:05:00, black 0:05:00, white to move");
+    /// clock.press(Duration::from_millis(12_345)).unwrap();
+    /// assert_eq!(format!("{clock:.1}"), "white 0:04:49.6, black 0:05:00.0, black to move");
+    /// let _ = clock.press(Duration::from_secs(301));
+    /// assert_eq!(clock.to_string(), "white 0:04:49, black 0:00:00, black's flag has fallen");
+    /// let free = Clock::new(&TimeControl::unlimited());
+    /// assert_eq!(free.to_string(), "white -, black -, white to move");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let timeless = self.control.is_unknown() || self.control.is_unlimited();
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{color} ")?;
+            let time = ClockTime(self.remaining(color));
+            match (timeless, f.precision()) {
+                (true, _) => f.write_str("-")?,
+                (false, Some(digits)) => write!(f, "{time:.digits$}")?,
+                (false, None) => write!(f, "{time}")?,
+            }
+        }
+        match self.flag {
+            Some(color) => write!(f, ", {color}'s flag has fallen"),
+            None => write!(f, ", {} to move", self.turn),
+        }
     }
 }

@@ -7,6 +7,8 @@ use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
 
+use crate::quote::bounded;
+
 /// One period of a time control: the time a player gets for it, the
 /// increment added after each of their moves in it, and the number of
 /// moves it lasts (none: the rest of the game). `40/5400+30` is 40 moves
@@ -378,6 +380,26 @@ impl fmt::Display for TimeControl {
 ///     err.to_string(),
 ///     "invalid time control: period 1 \"0/300\": the move count \"0\" is not a whole number from 1 up",
 /// );
+/// // The fault named as it is: the sandclock's time, too many decimals, too large a number.
+/// assert_eq!(
+///     "*abc".parse::<TimeControl>().unwrap_err().to_string(),
+///     "invalid time control: \"*abc\": the sandclock's time \"abc\" is not a number of seconds",
+/// );
+/// assert_eq!(
+///     "*".parse::<TimeControl>().unwrap_err().to_string(),
+///     "invalid time control: \"*\": the sandclock has no time",
+/// );
+/// assert!(matches!(
+///     "3.1415926535".parse::<TimeControl>(),
+///     Err(TimeControlError::TooPrecise { period: 1, .. })
+/// ));
+/// assert!(matches!(
+///     "300+18446744073709551616".parse::<TimeControl>(),
+///     Err(TimeControlError::TooLarge { period: 1, .. })
+/// ));
+/// // An error quotes at most 60 characters of any text.
+/// let huge = "9".repeat(1 << 20) + "x";
+/// assert!(huge.parse::<TimeControl>().unwrap_err().to_string().len() < 300);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -403,9 +425,9 @@ pub enum TimeControlError {
     Moves {
         /// The period, counted from 1.
         period: usize,
-        /// The period's text.
+        /// The period's text (at most 60 characters of it, then `…`).
         text: String,
-        /// The move count's text.
+        /// The move count's text (at most 60 characters of it, then `…`).
         moves: String,
     },
     /// The period's time is not a number of seconds.
@@ -415,9 +437,9 @@ pub enum TimeControlError {
     Time {
         /// The period, counted from 1.
         period: usize,
-        /// The period's text.
+        /// The period's text (at most 60 characters of it, then `…`).
         text: String,
-        /// The time's text.
+        /// The time's text (at most 60 characters of it, then `…`).
         time: String,
     },
     /// The increment after `+` is not a number of seconds.
@@ -427,9 +449,9 @@ pub enum TimeControlError {
     Increment {
         /// The period, counted from 1.
         period: usize,
-        /// The period's text.
+        /// The period's text (at most 60 characters of it, then `…`).
         text: String,
-        /// The increment's text.
+        /// The increment's text (at most 60 characters of it, then `…`).
         increment: String,
     },
     /// `?`, `-` or a sandclock `*` stands in a tag of several periods, or a
@@ -440,8 +462,43 @@ pub enum TimeControlError {
     NotAPeriod {
         /// The period, counted from 1.
         period: usize,
-        /// The period's text.
+        /// The period's text (at most 60 characters of it, then `…`).
         text: String,
+    },
+    /// A sandclock (`*seconds`, the whole tag) whose time is missing or is
+    /// not a number of seconds: `*`, `*abc`.
+    #[error("invalid time control: \"{text}\": {}", sandclock_fault(time))]
+    Sandclock {
+        /// The tag's text (at most 60 characters of it, then `…`).
+        text: String,
+        /// The text after `*` (at most 60 characters of it, then `…`).
+        time: String,
+    },
+    /// A number of seconds (a period's time or increment, or a sandclock's
+    /// time) with more than nine decimals: the clock counts nanoseconds.
+    #[error(
+        "invalid time control: period {period} \"{text}\": \"{number}\" is too precise: seconds take at most nine decimals"
+    )]
+    TooPrecise {
+        /// The period, counted from 1.
+        period: usize,
+        /// The period's text (at most 60 characters of it, then `…`).
+        text: String,
+        /// The number's text (at most 60 characters of it, then `…`).
+        number: String,
+    },
+    /// A number of seconds (a period's time or increment, or a sandclock's
+    /// time) above 18446744073709551615, the most a clock holds.
+    #[error(
+        "invalid time control: period {period} \"{text}\": \"{number}\" is too large: a clock holds at most 18446744073709551615 seconds"
+    )]
+    TooLarge {
+        /// The period, counted from 1.
+        period: usize,
+        /// The period's text (at most 60 characters of it, then `…`).
+        text: String,
+        /// The number's text (at most 60 characters of it, then `…`).
+        number: String,
     },
     /// A period follows one without a move count, which lasts the rest of
     /// the game: it can never begin.
@@ -453,6 +510,15 @@ pub enum TimeControlError {
         /// The period that can never begin, counted from 1 (at least 2).
         period: usize,
     },
+}
+
+/// The message of [`TimeControlError::Sandclock`].
+fn sandclock_fault(time: &str) -> String {
+    if time.is_empty() {
+        String::from("the sandclock has no time")
+    } else {
+        alloc::format!("the sandclock's time \"{time}\" is not a number of seconds")
+    }
 }
 
 impl FromStr for Period {
@@ -480,7 +546,7 @@ impl FromStr for Period {
         if matches!(text, "?" | "-") || text.starts_with('*') {
             return Err(TimeControlError::NotAPeriod {
                 period: 1,
-                text: text.into(),
+                text: bounded(text),
             });
         }
         read_period(1, text)
@@ -495,7 +561,8 @@ impl FromStr for TimeControl {
     ///
     /// # Errors
     ///
-    /// [`TimeControlError`] saying which period and what was wrong.
+    /// [`TimeControlError`] saying which period and what was wrong; the
+    /// error quotes at most 60 characters of each text it names.
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
         match text {
@@ -505,8 +572,15 @@ impl FromStr for TimeControl {
             _ => {}
         }
         if let Some(sand) = text.strip_prefix('*') {
-            if let Some(time) = seconds(sand) {
-                return Ok(TimeControl::sandclock(time));
+            // A whole tag `*…` without a period's marks is a sandclock whose
+            // time is at fault; with them, it stands where a period should.
+            if !sand.contains([':', '/', '+']) {
+                return seconds(sand).map(TimeControl::sandclock).map_err(|fault| {
+                    fault.error(1, text, sand, |text, time| TimeControlError::Sandclock {
+                        text,
+                        time,
+                    })
+                });
             }
         }
         let mut periods = Vec::new();
@@ -519,7 +593,7 @@ impl FromStr for TimeControl {
             if matches!(part, "?" | "-") || part.starts_with('*') {
                 return Err(TimeControlError::NotAPeriod {
                     period,
-                    text: part.into(),
+                    text: bounded(part),
                 });
             }
             if open_ended {
@@ -535,6 +609,43 @@ impl FromStr for TimeControl {
     }
 }
 
+/// What is wrong with a number of seconds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Fault {
+    NotANumber,
+    /// More than nine decimals.
+    TooPrecise,
+    /// Above `u64::MAX` seconds.
+    TooLarge,
+}
+
+impl Fault {
+    /// The error for the number of seconds `number` in period `period`
+    /// (`text`): `not_a_number` when it does not read at all.
+    fn error(
+        self,
+        period: usize,
+        text: &str,
+        number: &str,
+        not_a_number: impl FnOnce(String, String) -> TimeControlError,
+    ) -> TimeControlError {
+        let (text, number) = (bounded(text), bounded(number));
+        match self {
+            Fault::NotANumber => not_a_number(text, number),
+            Fault::TooPrecise => TimeControlError::TooPrecise {
+                period,
+                text,
+                number,
+            },
+            Fault::TooLarge => TimeControlError::TooLarge {
+                period,
+                text,
+                number,
+            },
+        }
+    }
+}
+
 /// One period's text: `[moves/]seconds[+increment]`.
 fn read_period(period: usize, text: &str) -> Result<Period, TimeControlError> {
     let (moves, rest) = match text.split_once('/') {
@@ -545,10 +656,12 @@ fn read_period(period: usize, text: &str) -> Result<Period, TimeControlError> {
         Some((time, increment)) => (time, Some(increment)),
         None => (rest, None),
     };
-    let mut p = Period::new(seconds(time).ok_or_else(|| TimeControlError::Time {
-        period,
-        text: text.into(),
-        time: time.into(),
+    let mut p = Period::new(seconds(time).map_err(|fault| {
+        fault.error(period, text, time, |text, time| TimeControlError::Time {
+            period,
+            text,
+            time,
+        })
     })?);
     if let Some(moves) = moves {
         let count = whole(moves)
@@ -556,16 +669,20 @@ fn read_period(period: usize, text: &str) -> Result<Period, TimeControlError> {
             .filter(|&n| n > 0)
             .ok_or_else(|| TimeControlError::Moves {
                 period,
-                text: text.into(),
-                moves: moves.into(),
+                text: bounded(text),
+                moves: bounded(moves),
             })?;
         p = p.with_moves(count);
     }
     if let Some(increment) = increment {
-        let inc = seconds(increment).ok_or_else(|| TimeControlError::Increment {
-            period,
-            text: text.into(),
-            increment: increment.into(),
+        let inc = seconds(increment).map_err(|fault| {
+            fault.error(period, text, increment, |text, increment| {
+                TimeControlError::Increment {
+                    period,
+                    text,
+                    increment,
+                }
+            })
         })?;
         p = p.with_increment(inc);
     }
@@ -582,23 +699,31 @@ fn whole(text: &str) -> Option<u64> {
     })
 }
 
+/// `true` for ASCII decimal digits, at least one.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Seconds: digits, with an optional fraction of one to nine digits.
-fn seconds(text: &str) -> Option<Duration> {
+fn seconds(text: &str) -> Result<Duration, Fault> {
     let (secs, fraction) = match text.split_once('.') {
         Some((secs, fraction)) => (secs, Some(fraction)),
         None => (text, None),
     };
-    let secs = whole(secs)?;
+    if !is_digits(secs) || fraction.is_some_and(|f| !is_digits(f)) {
+        return Err(Fault::NotANumber);
+    }
+    let secs = whole(secs).ok_or(Fault::TooLarge)?;
     let nanos = match fraction {
         None => 0,
         Some(fraction) if fraction.len() <= 9 => {
-            let digits = whole(fraction)?;
+            let digits = whole(fraction).ok_or(Fault::NotANumber)?;
             let scale = 10u64.pow(9 - fraction.len() as u32);
-            u32::try_from(digits * scale).ok()?
+            u32::try_from(digits * scale).map_err(|_| Fault::NotANumber)?
         }
-        Some(_) => return None,
+        Some(_) => return Err(Fault::TooPrecise),
     };
-    Some(Duration::new(secs, nanos))
+    Ok(Duration::new(secs, nanos))
 }
 
 #[cfg(feature = "serde")]

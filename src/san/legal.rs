@@ -52,7 +52,9 @@ impl Position {
             Role::Pawn => return self.legal_pawn_move(from, to, promotion),
             _ if promotion.is_some() => return None,
             Role::King => attacks::king(from).contains(to) && self.king_may_go(from, to),
-            role => reach(role, to, occupied).contains(from) && self.keeps_king_safe(from, to),
+            role => {
+                attacks::reach(role, to, occupied).contains(from) && self.keeps_king_safe(from, to)
+            }
         };
         legal.then(|| Move::new(from, to))
     }
@@ -160,20 +162,6 @@ impl Position {
         snipers
             .into_iter()
             .all(|sniper| (attacks::between(sq, sniper) & occupied).any())
-    }
-}
-
-/// The squares from which a piece of `role` (not a pawn) attacks `to`:
-/// every such attack is symmetric.
-#[inline(always)]
-pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Knight => attacks::knight(to),
-        Role::Bishop => attacks::bishop(to, occupied),
-        Role::Rook => attacks::rook(to, occupied),
-        Role::Queen => attacks::queen(to, occupied),
-        Role::King => attacks::king(to),
-        Role::Pawn => Bitboard::EMPTY,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Reading SAN text: what it describes, then which legal move that is.
 
 use super::Position;
-use super::legal::reach;
+use crate::attacks::reach;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
 use crate::{Bitboard, File, Rank, Role, Square, attacks};

@@ -1,8 +1,8 @@
 //! Writing SAN: the text of a legal move, its disambiguation and its
 //! check or mate suffix.
 
-use super::legal::reach;
 use super::{Position, Written};
+use crate::attacks::reach;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
 use crate::{Bitboard, Role, Square, attacks};
