@@ -262,6 +262,8 @@ impl Game {
     /// each side made 50 moves without a capture or pawn move, and `m` does
     /// not end the game by itself. A valid claim plays `m` and records the
     /// draw ([`Game::outcome`] returns it); [`Game::undo`] takes both back.
+    /// The move played is `m` itself, now the game's last move
+    /// (`game.moves().last() == Some(&m)`).
     ///
     /// # Errors
     ///
@@ -284,6 +286,7 @@ impl Game {
     ///      three times and fewer than 50 moves of each side were made without a capture or pawn move",
     /// );
     /// assert_eq!(game.claim_draw_announcing(ng8), Ok(DrawReason::ThreefoldRepetition));
+    /// assert_eq!(game.moves().last(), Some(&ng8));
     /// assert_eq!(game.moves().len(), 8);
     /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::ThreefoldRepetition }));
     /// ```
