@@ -147,9 +147,51 @@ fn group_distance(role: Role, from: Bitboard, to: Bitboard) -> u32 {
 #[derive(Copy, Clone)]
 struct Pattern {
     squares: [[Bitboard; 6]; 2],
+    /// By colour and role: the moves from every square to the first and
+    /// the last of the role's squares in the pattern (the walk looks its
+    /// distances up).
+    near: [[[[u8; 64]; 2]; 6]; 2],
 }
 
 impl Pattern {
+    /// The pattern of the pieces on `board`.
+    fn of(board: &Position) -> Pattern {
+        let mut pattern = Pattern {
+            squares: [[Bitboard::EMPTY; 6]; 2],
+            near: [[[[0; 64]; 2]; 6]; 2],
+        };
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let squares = board.pieces(color, role);
+                pattern.squares[color as usize][role as usize] = squares;
+                let near = &mut pattern.near[color as usize][role as usize];
+                for (k, target) in [squares.first(), squares.last()].into_iter().enumerate() {
+                    if let Some(target) = target {
+                        for sq in Square::ALL {
+                            near[k][sq.index() as usize] = distance(role, sq, target) as u8;
+                        }
+                    }
+                }
+            }
+        }
+        pattern
+    }
+
+    /// Moves the pieces of `color` and `role` on `from` need to stand on
+    /// the pattern's squares of the role.
+    #[inline]
+    fn group(&self, color: Color, role: Role, from: Bitboard) -> u32 {
+        let to = self.squares[color as usize][role as usize];
+        let near = &self.near[color as usize][role as usize];
+        let at = |k: usize, sq: Square| u32::from(near[k][sq.index() as usize]);
+        match (from.first(), from.last(), from.len(), to.len()) {
+            (None, _, _, _) => 0,
+            (Some(a), _, 1, 1) => at(0, a),
+            (Some(a), Some(b), 2, 2) => (at(0, a) + at(1, b)).min(at(0, b) + at(1, a)),
+            _ => group_distance(role, from, to),
+        }
+    }
+
     /// Moves `color`'s pieces need to stand as the pattern says.
     fn distance(&self, pos: &Position, color: Color) -> u32 {
         [
@@ -160,13 +202,7 @@ impl Pattern {
             Role::King,
         ]
         .into_iter()
-        .map(|role| {
-            group_distance(
-                role,
-                pos.pieces(color, role),
-                self.squares[color as usize][role as usize],
-            )
-        })
+        .map(|role| self.group(color, role, pos.pieces(color, role)))
         .sum()
     }
 }
@@ -198,18 +234,6 @@ pub(super) fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Opti
         build(pos, winner, corner, &mut patterns);
         patterns.sort_unstable_by_key(|p| p.0);
         for &(_, pattern) in &patterns {
-            #[cfg(test)]
-            {
-                extern crate std;
-                if std::env::var("DEBUG_PATTERN").is_ok() {
-                    std::eprintln!(
-                        "corner {corner:?}: pattern {:?} dist w {} l {}",
-                        pattern.squares,
-                        pattern.distance(pos, winner),
-                        pattern.distance(pos, !winner)
-                    );
-                }
-            }
             let found = budget.part(WALK_BUDGET, |b| walk(pos, winner, &pattern, b, &mut table));
             if found.is_some() {
                 return found;
@@ -407,13 +431,9 @@ impl Builder<'_> {
             && !board.is_attacked(board.king(self.winner), !self.winner, occupied)
             && !board.has_legal_moves();
         if mates {
-            let mut pattern = Pattern {
-                squares: [[Bitboard::EMPTY; 6]; 2],
-            };
-            for color in [Color::White, Color::Black] {
-                for role in Role::ALL {
-                    pattern.squares[color as usize][role as usize] = board.pieces(color, role);
-                }
+            let pattern = Pattern::of(board);
+            if self.found.iter().any(|f| f.1.squares == pattern.squares) {
+                return false; // the same mate, built another way
             }
             let cost =
                 pattern.distance(self.pos, Color::White) + pattern.distance(self.pos, Color::Black);
@@ -428,7 +448,7 @@ impl Builder<'_> {
 /// The walk from `root` to `pattern`: a limited discrepancy search (the
 /// move that brings the mover's pieces nearest is free, the i-th costs i)
 /// within the plies the pieces' distances leave, deepened two plies at a
-/// time.
+/// time; last, every move within those plies.
 fn walk(
     root: &Position,
     winner: Color,
@@ -499,7 +519,6 @@ impl Walk<'_> {
             (key & !0xffff) | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
         let mover = pos.turn();
         let winner_moves = mover == self.winner;
-        let squares = &self.pattern.squares[mover as usize];
         let own = self.pattern.distance(pos, mover);
         let other = self.pattern.distance(pos, !mover);
         let occupied = pos.occupied();
@@ -527,9 +546,10 @@ impl Walk<'_> {
                 continue; // pawns, castling and material stay as the pattern has them
             }
             let group = pos.pieces(mover, role);
-            let target = squares[role as usize];
-            let after = own - group_distance(role, group, target)
-                + group_distance(role, group.without(from).with(to), target);
+            let after = own - self.pattern.group(mover, role, group)
+                + self
+                    .pattern
+                    .group(mover, role, group.without(from).with(to));
             let (w, l) = if winner_moves {
                 (after, other)
             } else {
