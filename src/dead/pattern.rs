@@ -222,21 +222,34 @@ fn plies_needed(winner: u32, loser: u32, winner_to_move: bool) -> u32 {
 /// walking the pieces to it, or `None`. Only for endings of at most
 /// [`MAX_PIECES`] pieces besides kings and pawns, where the winner has a
 /// piece to give check with.
-pub(super) fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Line> {
+pub(super) fn search(root: &Position, winner: Color, budget: &mut Budget) -> Option<Line> {
+    // Forced moves first (a king that must take the checking queen): the
+    // pattern is built for the position they lead to.
+    let mut forced = Line::new();
+    let mut pos = root.clone();
+    loop {
+        let moves = pos.legal_moves();
+        if moves.len() != 1 || forced.len() >= 8 {
+            break;
+        }
+        pos.play_unchecked(moves[0]);
+        forced.push(moves[0]);
+    }
     let pieces = pos.occupied() & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
     if pieces.len() > MAX_PIECES || (pieces & pos.by_color(winner)).is_empty() {
         return None;
     }
-    let corners = super::helpmate::target_corners(pos, winner);
+    let corners = super::helpmate::target_corners(&pos, winner);
     let mut table = [0u64; 1 << 11];
     for &corner in corners.iter().take(CORNERS) {
         let mut patterns = ArrayVec::<(u32, Pattern), PATTERNS_PER_CORNER>::new();
-        build(pos, winner, corner, &mut patterns);
+        build(&pos, winner, corner, &mut patterns);
         patterns.sort_unstable_by_key(|p| p.0);
         for &(_, pattern) in &patterns {
-            let found = budget.part(WALK_BUDGET, |b| walk(pos, winner, &pattern, b, &mut table));
-            if found.is_some() {
-                return found;
+            let found = budget.part(WALK_BUDGET, |b| walk(&pos, winner, &pattern, b, &mut table));
+            if let Some(line) = found {
+                let mut whole = forced.clone();
+                return whole.try_extend_from_slice(&line).is_ok().then_some(whole);
             }
             if budget.is_spent() {
                 return None;
