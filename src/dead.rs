@@ -8,15 +8,17 @@
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), and a
 //!    barrier of pawns that nothing can ever touch ([`barrier`]);
-//! 2. a helpmate search guided by heuristics ([`helpmate`]);
+//! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
+//!    endings a mate built first and then walked to ([`pattern`]);
 //! 3. an exhaustive search of every reachable position ([`reach`]), which
 //!    proves unwinnability when the reachable set is small (blocked
 //!    positions, forced lines), and finds a mate when there is one in it.
 //!
 //! [`Position::is_dead`] (and so `outcome()`) runs these steps for both
 //! colours, cheapest first across them; a [`Game`](crate::Game) keeps each
-//! position's answer, and a move that can be taken back inherits a proof
-//! that the game is alive.
+//! position's answer and pays no proof twice: a move that can be taken back
+//! passes the verdict on (alive or undecided: the two positions reach each
+//! other), and every position after a dead one is dead.
 //!
 //! A `Winnable` answer always comes with a line that was replayed and ends
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
@@ -54,8 +56,9 @@ pub enum Winnability {
 
 impl Winnability {
     /// The default search budget of [`Position::winnability`], in positions
-    /// visited. It bounds the time of one call (roughly 100 ns to 200 ns per
-    /// position, a few tens of milliseconds at worst);
+    /// visited. It bounds the time of one call (roughly 0.2 µs to 1 µs per
+    /// position: up to a few hundred milliseconds when every search gives
+    /// up, though most positions are decided in microseconds);
     /// [`Position::winnability_with_budget`] takes another.
     ///
     /// ```
@@ -357,8 +360,11 @@ impl Position {
     /// an undecided position is not called dead). Includes insufficient
     /// material and stalemate. [`Position::outcome`] and
     /// [`Game::outcome`](crate::Game::outcome) give the same answer: a short
-    /// look for a mating line shows most positions alive in microseconds,
-    /// and the full proof runs only where it finds none.
+    /// look for a mating line shows most positions alive in microseconds, a
+    /// mating pattern built and walked to shows small endings alive (K+N v
+    /// K+N, where the defender's knight must block its own king), and the
+    /// full proof runs only where both find none (see
+    /// [`Position::outcome`] for what each costs).
     ///
     /// ```
     /// use chess_arbiter::Position;
