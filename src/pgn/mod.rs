@@ -67,5 +67,5 @@ mod write;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{Eval, GameResult, InvalidResult, PgnGame};
 pub use reader::{Reader, visit};
-pub use tree::Variation;
+pub use tree::{MAX_NESTING, Variation};
 pub use visit::{Visitor, unescape};

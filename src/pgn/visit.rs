@@ -308,7 +308,8 @@ pub(crate) trait Sink {
     }
     fn nag(&mut self, nag: u8);
     fn comment(&mut self, text: &[u8]);
-    fn begin_variation(&mut self);
+    /// A `(` opens; the reader's builder refuses nesting past its limit.
+    fn begin_variation(&mut self) -> Result<(), PgnErrorKind>;
     fn end_variation(&mut self);
     fn result(&mut self, result: &'static str);
 }
@@ -354,8 +355,9 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
     fn comment(&mut self, text: &[u8]) {
         self.0.comment(&text_of(text));
     }
-    fn begin_variation(&mut self) {
+    fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
         self.0.begin_variation();
+        Ok(())
     }
     fn end_variation(&mut self) {
         self.0.end_variation();
@@ -663,7 +665,9 @@ fn movetext<V: Sink + ?Sized>(
             b'(' => {
                 depth += 1;
                 last_open = d.place(i);
-                visitor.begin_variation();
+                visitor
+                    .begin_variation()
+                    .map_err(|k| d.error(last_open, k))?;
                 i += 1;
             }
             b')' => {

@@ -2,10 +2,11 @@
 //! `Display` writes.
 
 use super::game::{PgnGame, SEVEN_TAG_ROSTER, result_token, setup_tags};
-use super::tree::Variation;
+use super::tree::{Event, Events, Variation};
 use crate::Color;
 use crate::Position;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 /// Movetext lines are at most this long (PGN standard 8.2.2.2 asks for
@@ -176,44 +177,62 @@ impl Line<'_, '_> {
     /// A move number: `N.` before White's move, `N...` before Black's when
     /// something came between it and White's move.
     fn number(&mut self, pos: &Position, interrupted: bool) -> fmt::Result {
-        let mut number = itoa(pos.fullmove_number());
-        if pos.turn() == Color::White {
-            number.push('.');
-        } else if interrupted {
-            number.push_str("...");
-        } else {
-            return Ok(());
+        match number_of(pos, interrupted) {
+            Some(number) => self.token(&number),
+            None => Ok(()),
         }
-        self.token(&number)
     }
 
-    /// `( ... )`: a variation with its NAGs, comments and own variations.
+    /// `( ... )`: a variation with its NAGs, comments and own variations,
+    /// nested; walked on the heap, so a deep tree takes no stack.
     fn variation(&mut self, variation: &Variation) -> fmt::Result {
-        self.token("(")?;
-        if let Some(text) = variation.starting_comment() {
-            self.comment(text)?;
+        // Per open variation: the position before its next move, and
+        // whether something came between White's move and Black's.
+        let mut open: Vec<(Position, bool)> = Vec::new();
+        for event in Events::new(variation) {
+            match event {
+                Event::Open(line) => {
+                    if let Some(parent) = open.last_mut() {
+                        parent.1 = true;
+                    }
+                    self.token("(")?;
+                    if let Some(text) = line.starting_comment() {
+                        self.comment(text)?;
+                    }
+                    open.push((line.start().clone(), true));
+                }
+                Event::Move(line, i) => {
+                    let Some((pos, interrupted)) = open.last_mut() else {
+                        continue;
+                    };
+                    let Some(m) = line.node(i).map(|n| n.played) else {
+                        continue;
+                    };
+                    let san = pos.san(m);
+                    let number = number_of(pos, *interrupted);
+                    pos.play_unchecked(m);
+                    *interrupted = false;
+                    if let Some(number) = number {
+                        self.token(&number)?;
+                    }
+                    self.token(san.as_str())?;
+                    for &nag in line.nags(i) {
+                        self.nag(nag)?;
+                    }
+                    if let Some(text) = line.comment(i) {
+                        self.comment(text)?;
+                        if let Some(top) = open.last_mut() {
+                            top.1 = true;
+                        }
+                    }
+                }
+                Event::Close => {
+                    open.pop();
+                    self.token(")")?;
+                }
+            }
         }
-        let mut pos = variation.start().clone();
-        let mut interrupted = true;
-        for (i, m) in variation.moves().enumerate() {
-            self.number(&pos, interrupted)?;
-            self.token(pos.san(m).as_str())?;
-            pos.play_unchecked(m);
-            interrupted = false;
-            for &nag in variation.nags(i) {
-                self.nag(nag)?;
-            }
-            if let Some(text) = variation.comment(i) {
-                self.comment(text)?;
-                interrupted = true;
-            }
-            let inner = variation.variations(i);
-            for sub in inner {
-                self.variation(sub)?;
-            }
-            interrupted |= !inner.is_empty();
-        }
-        self.token(")")
+        Ok(())
     }
 
     /// Writes `{ text }` (one blank each side, which readers strip); a `}`
@@ -280,6 +299,20 @@ impl Line<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// The move number written before the move from `pos`, if any: `N.`
+/// before White's move, `N...` before Black's when something came between.
+fn number_of(pos: &Position, interrupted: bool) -> Option<Short> {
+    let mut number = itoa(pos.fullmove_number());
+    if pos.turn() == Color::White {
+        number.push('.');
+    } else if interrupted {
+        number.push_str("...");
+    } else {
+        return None;
+    }
+    Some(number)
 }
 
 /// A short text on the stack (move numbers, NAGs).

@@ -1,0 +1,241 @@
+//! Hostile PGN inputs (issue 26's table): no input aborts the process or
+//! spends memory beyond a small multiple of its size, and no export loses
+//! what was read.
+//!
+//! The big inputs are generated here, never committed: `hostile` builds
+//! each by name, and `cargo test --test pgn_hostile -- --ignored
+//! write_hostile_files` writes them all into the folder named by the
+//! `HOSTILE_PGN_DIR` environment variable (for the fuzzer, the example or
+//! other readers).
+
+use chess_arbiter::pgn::{MAX_NESTING, PgnErrorKind, PgnGame, Reader, Variation};
+use chess_arbiter::{Game, Position};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// Counts the bytes the current thread holds, and their peak (tests run in
+/// parallel, each on its own thread).
+struct Counting;
+
+thread_local! {
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+fn add(bytes: usize) {
+    let _ = HELD.try_with(|held| {
+        let now = held.get() + bytes;
+        held.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+fn sub(bytes: usize) {
+    let _ = HELD.try_with(|held| held.set(held.get().saturating_sub(bytes)));
+}
+
+// SAFETY: every call is passed on unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        add(layout.size());
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        sub(layout.size());
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        sub(layout.size());
+        add(new_size);
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The most memory `f` held at once on this thread, beyond what was held
+/// before it ran.
+fn peak_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let base = HELD.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let out = std::hint::black_box(f());
+    (PEAK.with(Cell::get) - base, out)
+}
+
+/// The hostile inputs by name, at a size (`n`: repetitions).
+fn hostile(name: &str, n: usize) -> Vec<u8> {
+    let text = match name {
+        // Item 1: variations nested n deep, each holding a move.
+        "nested-closed" => format!("1. e4 {}{} *\n", "( 1. d4 ".repeat(n), ")".repeat(n)),
+        // Item 2: parentheses opened and never closed.
+        "open-parentheses" => format!("1. e4 {}", "(".repeat(n)),
+        "open-variations" => format!("1. e4 {}", "( 1. d4 ".repeat(n)),
+        // Item 9: indented tags, tags after a comment.
+        "indented-tags" => "  [Event \"x\"]\n  [Site \"y\"]\n\n1. e4 *\n".to_string(),
+        "tags-after-comment" => "[Event \"x\"] {c}\n[Site \"y\"] ; r\n\n1. e4 *\n".to_string(),
+        // Item 3: tag names other readers refuse.
+        "tag-names" => "[A+B \"1\"]\n[A:B \"2\"]\n[A#B \"3\"]\n[A=B \"4\"]\n[A-B \"5\"]\n\n1. e4 *\n"
+            .to_string(),
+        // Item 4: a tag twice.
+        "duplicate-tags" => "[White \"a\"]\n[White \"b\"]\n\n1. e4 *\n".to_string(),
+        // Item 6: carriage returns in a comment.
+        "comment-cr" => "1. e4 {a\rb\r\rc} e5 *\n".to_string(),
+        // Item 8: an empty variation.
+        "empty-variation" => "1. e4 e5 ( ) *\n".to_string(),
+        // Item 12: tag and token disagree.
+        "result-disagrees" => "[Result \"1/2-1/2\"]\n\n1. e4 e5 0-1\n".to_string(),
+        // Item 13: recorded endings.
+        "time-forfeit" => {
+            "[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 e5 2. Nf3 1-0\n".to_string()
+        }
+        other => panic!("no hostile input {other}"),
+    };
+    text.into_bytes()
+}
+
+/// Every hostile input, at a size that shows the problem, by name.
+const HOSTILE: [(&str, usize); 12] = [
+    ("nested-closed", 100_000),
+    ("open-parentheses", 6_000_000),
+    ("open-variations", 1_000_000),
+    ("indented-tags", 1),
+    ("tags-after-comment", 1),
+    ("tag-names", 1),
+    ("duplicate-tags", 1),
+    ("comment-cr", 1),
+    ("empty-variation", 1),
+    ("result-disagrees", 1),
+    ("time-forfeit", 1),
+    ("nested-closed", MAX_NESTING),
+];
+
+#[test]
+#[ignore = "writes files: run with HOSTILE_PGN_DIR set"]
+fn write_hostile_files() {
+    let dir = std::env::var("HOSTILE_PGN_DIR").expect("HOSTILE_PGN_DIR names a folder");
+    for (name, n) in HOSTILE {
+        let path = std::path::Path::new(&dir).join(format!("{name}-{n}.pgn"));
+        std::fs::write(&path, hostile(name, n)).expect("the folder is writable");
+    }
+}
+
+#[test]
+fn every_hostile_input_reads_without_panic_and_round_trips() {
+    for (name, n) in HOSTILE {
+        let n = n.min(20_000);
+        for item in Reader::new(&hostile(name, n)[..]) {
+            if let Ok(game) = item {
+                let text = game.to_string();
+                let back = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+                assert_eq!(back.to_string(), text, "{name}: export is not stable");
+            }
+        }
+    }
+}
+
+#[test]
+fn variations_nested_past_the_limit_are_an_error_not_an_abort_and_the_next_game_reads() {
+    let mut text = hostile("nested-closed", 100_000);
+    text.extend_from_slice(b"\n[Event \"next\"]\n\n1. d4 *\n");
+    let (peak, items) = peak_of(|| Reader::new(&text[..]).collect::<Vec<_>>());
+    assert_eq!(items.len(), 2);
+    let err = items[0].as_ref().unwrap_err();
+    assert!(
+        matches!(err.kind(), PgnErrorKind::TooDeep { limit: 255 }),
+        "{err}"
+    );
+    assert_eq!((err.line(), err.column()), (1, 7 + 8 * 255));
+    assert!(err.to_string().contains("nested deeper than 255 levels"));
+    assert_eq!(items[1].as_ref().unwrap().tag("Event"), Some("next"));
+    assert!(peak < 4 * text.len(), "{peak} bytes for {}", text.len());
+}
+
+#[test]
+fn variations_nested_to_the_limit_read_write_and_read_back() {
+    let text = hostile("nested-closed", MAX_NESTING);
+    let game = Reader::new(&text[..]).next().unwrap().unwrap();
+    let mut depth = 0;
+    let mut line = game.variations(0);
+    while let Some(v) = line.first() {
+        depth += 1;
+        line = v.variations(0);
+    }
+    assert_eq!(depth, MAX_NESTING);
+    let back = Reader::new(game.to_string().as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.variations(0), game.variations(0));
+    assert_eq!(back.game(), game.game());
+    assert_eq!(back.clone(), back);
+}
+
+#[test]
+fn unclosed_parentheses_cost_memory_bounded_by_the_input() {
+    for (name, n) in [("open-parentheses", 6_000_000), ("open-variations", 1_000_000)] {
+        let text = hostile(name, n);
+        let (peak, first) = peak_of(|| Reader::new(&text[..]).next().unwrap().map(|_| ()));
+        let err = first.unwrap_err();
+        assert!(
+            matches!(
+                err.kind(),
+                PgnErrorKind::Parenthesis(_) | PgnErrorKind::TooDeep { .. }
+            ),
+            "{name}: {err}"
+        );
+        assert!(
+            peak < 3 * text.len(),
+            "{name}: {peak} bytes held for {} bytes of input",
+            text.len()
+        );
+    }
+}
+
+/// A variation holding `1. d4` with `levels - 1` more nested inside it,
+/// built through the API.
+fn nested(levels: usize) -> Variation {
+    let mut inner: Option<Variation> = None;
+    for _ in 0..levels {
+        let mut line = Variation::new(Position::new());
+        line.push_san("d4").unwrap();
+        if let Some(below) = inner.take() {
+            line.add_variation(0, below).unwrap();
+        }
+        inner = Some(line);
+    }
+    inner.unwrap()
+}
+
+#[test]
+fn a_tree_of_fifty_thousand_levels_built_by_the_api_clones_compares_writes_and_drops() {
+    let mut game = Game::new();
+    game.play_san("e4").unwrap();
+    let mut pgn = PgnGame::new(game);
+    pgn.add_variation(0, nested(50_000)).unwrap();
+    let copy = pgn.clone();
+    assert_eq!(copy, pgn);
+    let debug = format!("{pgn:?}");
+    assert!(debug.contains("variations_below: 49999"), "{}", &debug[..200]);
+    let text = pgn.to_string();
+    assert_eq!(text.matches('(').count(), 50_000);
+    // Deeper than the reader reads: a typed error, not an abort.
+    let err = Reader::new(text.as_bytes()).next().unwrap().unwrap_err();
+    assert!(matches!(err.kind(), PgnErrorKind::TooDeep { .. }));
+    let mut other = copy.clone();
+    other
+        .variations_mut(0)
+        .unwrap()
+        .first_mut()
+        .unwrap()
+        .set_comment(0, Some("changed"));
+    assert_ne!(other, pgn);
+    drop(copy);
+    drop(other);
+    drop(pgn);
+}
