@@ -246,3 +246,158 @@ fn a_tree_of_fifty_thousand_levels_built_by_the_api_clones_compares_writes_and_d
     drop(other);
     drop(pgn);
 }
+
+fn read(text: &str) -> PgnGame {
+    Reader::new(text.as_bytes()).next().unwrap().unwrap()
+}
+
+fn after(sans: &[&str]) -> Game {
+    let mut game = Game::new();
+    for san in sans {
+        game.play_san(san).unwrap();
+    }
+    game
+}
+
+#[test]
+fn recorded_endings_are_written_as_termination_tags_and_read_back_into_the_game() {
+    use chess_arbiter::{Color, DrawReason, Outcome, WinReason};
+    let mut resigned = after(&["e4", "e5"]);
+    resigned.resign(Color::White).unwrap();
+    let mut flagged = after(&["e4"]);
+    flagged.flag_fall(Color::Black).unwrap();
+    let mut agreed = after(&["d4", "d5"]);
+    agreed.agree_draw().unwrap();
+    let mut claimed = after(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+    assert_eq!(claimed.claim_draw(), Ok(DrawReason::ThreefoldRepetition));
+    // A flag fall against a lone king: a draw (FIDE 6.9).
+    let mut lone = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    lone.flag_fall(Color::White).unwrap();
+    for (game, termination, result) in [
+        (resigned, "normal", "0-1"),
+        (flagged, "time forfeit", "1-0"),
+        (agreed, "normal", "1/2-1/2"),
+        (claimed, "normal", "1/2-1/2"),
+        (lone, "time forfeit", "1/2-1/2"),
+    ] {
+        let pgn = PgnGame::new(game.clone());
+        assert_eq!(pgn.tag("Termination"), Some(termination));
+        assert_eq!(pgn.result(), result);
+        let text = pgn.to_string();
+        assert!(text.contains(&format!("[Termination \"{termination}\"]\n")));
+        let back = read(&text);
+        assert_eq!(back.game(), &game, "{text}");
+        assert_eq!(back.game().outcome(), game.outcome(), "{text}");
+        assert_eq!(back, pgn);
+    }
+    // Also through set_game, without the tag: the writer adds it.
+    let mut pgn = PgnGame::new(Game::new());
+    let mut game = after(&["e4"]);
+    game.resign(Color::Black).unwrap();
+    pgn.set_game(game.clone());
+    pgn.set_result(game.outcome().into());
+    let back = read(&pgn.to_string());
+    assert_eq!(back.game(), &game);
+    assert_eq!(
+        back.game().outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Resignation
+        })
+    );
+}
+
+#[test]
+fn a_time_forfeit_read_from_a_database_is_a_flag_fall_ruled_by_6_9() {
+    use chess_arbiter::{Color, DrawReason, Outcome, WinReason};
+    // As lichess writes it.
+    let g = read("[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+    assert_eq!(
+        g.game().outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        })
+    );
+    // Black's flag fell, but White has a lone king: a draw, and the record's
+    // 1-0 is reported as contradicting it.
+    let text = "[FEN \"4k3/8/8/8/8/8/8/r3K3 w - - 0 1\"]\n[Result \"1-0\"]\n\
+                [Termination \"Time forfeit\"]\n\n1. Kd2 1-0\n";
+    let g = read(text);
+    assert_eq!(
+        g.game().outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial
+        })
+    );
+    assert!(g.check_result().is_err());
+    // A drawn time forfeit: the side whose opponent cannot mate flagged.
+    let text = "[FEN \"4k3/8/8/8/8/8/8/r3K3 w - - 0 1\"]\n[Result \"1/2-1/2\"]\n\
+                [Termination \"Time forfeit\"]\n\n1. Kd2 1/2-1/2\n";
+    assert_eq!(
+        read(text).game().outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial
+        })
+    );
+    // "Normal" with a win at a position that is not mate: a resignation.
+    let g = read("[Termination \"Normal\"]\n\n1. e4 e5 0-1\n");
+    assert_eq!(
+        g.game().outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        })
+    );
+    // A checkmate stays a checkmate; other terminations record nothing.
+    let g = read("[Termination \"Normal\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert_eq!(
+        g.game().outcome().map(|o| o.to_string()),
+        Some("black wins by checkmate".to_string())
+    );
+    for other in ["abandoned", "rules infraction", "adjudication", "unterminated"] {
+        let g = read(&format!("[Termination \"{other}\"]\n\n1. e4 e5 1-0\n"));
+        assert_eq!(g.game().outcome(), None, "{other}");
+    }
+    assert_eq!(read("1. e4 e5 1-0\n").game().outcome(), None);
+}
+
+#[test]
+fn a_result_that_contradicts_the_ruling_is_refused_by_try_set_result_and_reported() {
+    use chess_arbiter::pgn::{GameResult, ResultError};
+    let mut pgn = PgnGame::new(after(&["f3", "e5", "g4", "Qh4#"]));
+    assert!(matches!(
+        pgn.try_set_result(GameResult::WhiteWins),
+        Err(ResultError::Contradicts {
+            result: GameResult::WhiteWins,
+            ..
+        })
+    ));
+    assert_eq!(pgn.result(), "0-1");
+    assert!(pgn.try_set_result(GameResult::BlackWins).is_ok());
+    // Set without the check, the contradiction is reported, and read back
+    // so too.
+    pgn.set_result(GameResult::WhiteWins);
+    assert!(pgn.check_result().is_err());
+    assert!(read(&pgn.to_string()).check_result().is_err());
+}
+
+#[test]
+fn one_rule_gives_the_result_of_the_export_and_of_the_record_read_back() {
+    use chess_arbiter::pgn::GameResult;
+    let g = read(std::str::from_utf8(&hostile("result-disagrees", 1)).unwrap());
+    assert_eq!(g.game_result(), GameResult::Draw);
+    let text = g.to_string();
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    assert!(text.ends_with(" 1/2-1/2\n"), "{text}");
+    let back = read(&text);
+    assert_eq!(back.result(), back.game_result().as_str());
+    assert_eq!(back.game_result(), g.game_result());
+    assert_eq!(read(&back.to_string()), back);
+    // A record without its termination marker keeps the tag's result.
+    let g = read("[Result \"1-0\"]\n\n1. e4 e5\n");
+    assert_eq!((g.result(), g.game_result()), ("*", GameResult::WhiteWins));
+    let back = read(&g.to_string());
+    assert_eq!(back.game_result(), GameResult::WhiteWins);
+    assert_eq!(read(&back.to_string()), back);
+}

@@ -2,7 +2,7 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::PgnGame;
+use super::game::{PgnGame, read_termination};
 use super::scan;
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::{GameText, Sink, unescape, visit_game};
@@ -112,6 +112,11 @@ impl Builder {
                 text
             }
         };
+        if let Some(termination) = self.tags.tag("Termination") {
+            let termination = String::from(termination);
+            let result = self.tags.game_result();
+            read_termination(&mut self.tags.game, &termination, result);
+        }
         self.tags
     }
 }

@@ -1,7 +1,7 @@
 //! The PGN export format (PGN standard, section 8): what `PgnGame`'s
 //! `Display` writes.
 
-use super::game::{PgnGame, SEVEN_TAG_ROSTER, result_token, setup_tags};
+use super::game::{PgnGame, SEVEN_TAG_ROSTER, setup_tags, termination_of};
 use super::tree::{Event, Events, Variation};
 use crate::Color;
 use crate::Position;
@@ -16,10 +16,11 @@ const MAX_LINE: usize = 79;
 impl fmt::Display for PgnGame {
     /// Writes the game in PGN export format: the Seven Tag Roster in its
     /// order, always (`?`, or `????.??.??` for the date, when missing; the
-    /// `Result` tag equal to the result token, which is the `Result` tag
-    /// when it is a result other than `*`, else the movetext's token),
-    /// `Variant`/`SetUp`/`FEN` when the game needs them, the other tags in
-    /// order, an empty line, then the movetext in lines of at most 79
+    /// `Result` tag equal to the result token, both
+    /// [`PgnGame::game_result`]), `Variant`/`SetUp`/`FEN` when the game
+    /// needs them, `Termination` when the game's ending was recorded (a
+    /// resignation, a flag fall, an agreement, a claim) and no such tag is
+    /// set, the other tags in order, an empty line, then the movetext in lines of at most 79
     /// characters (a comment breaks at its spaces; only a word longer than
     /// a line stands alone) ending with the result token and a line break:
     /// the mainline with its NAGs and comments, each variation in `( )`
@@ -63,6 +64,11 @@ impl fmt::Display for PgnGame {
             }
             write_tag(f, "SetUp", "1")?;
             write_tag(f, "FEN", fen)?;
+        }
+        if self.tag("Termination").is_none() {
+            if let Some(termination) = termination_of(&self.game) {
+                write_tag(f, "Termination", termination)?;
+            }
         }
         for (name, value) in self.tags() {
             if !SEVEN_TAG_ROSTER.contains(&name) && !replaced(name) {
@@ -121,13 +127,9 @@ impl fmt::Display for PgnGame {
 
 impl PgnGame {
     /// The result the export writes as the `Result` tag and the result
-    /// token: the `Result` tag when it is a result other than `*`, else the
-    /// movetext's token (python-chess exports the same).
+    /// token: [`PgnGame::game_result`].
     pub(crate) fn export_result(&self) -> &'static str {
-        match self.tag("Result").and_then(result_token) {
-            Some(tag) if tag != "*" => tag,
-            _ => self.result,
-        }
+        self.game_result().as_str()
     }
 }
 
