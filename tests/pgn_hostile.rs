@@ -401,3 +401,96 @@ fn one_rule_gives_the_result_of_the_export_and_of_the_record_read_back() {
     assert_eq!(back.game_result(), GameResult::WhiteWins);
     assert_eq!(read(&back.to_string()), back);
 }
+
+fn text_of(name: &str) -> String {
+    String::from_utf8(hostile(name, 1)).unwrap()
+}
+
+#[test]
+fn tag_names_are_written_as_read() {
+    let g = read(&text_of("tag-names"));
+    let text = g.to_string();
+    for name in ["A+B", "A:B", "A#B", "A=B", "A-B"] {
+        assert!(text.contains(&format!("\n[{name} \"")), "{name}:\n{text}");
+    }
+    let back = read(&text);
+    let names = |g: &PgnGame| -> Vec<String> { g.tags().map(|(n, _)| n.to_string()).collect() };
+    assert!(names(&back).ends_with(&names(&g)), "{text}");
+}
+
+#[test]
+fn a_tag_given_twice_is_written_twice_and_read_back_in_order() {
+    let g = read(&text_of("duplicate-tags"));
+    assert_eq!(
+        g.tags().filter(|&(n, _)| n == "White").collect::<Vec<_>>(),
+        [("White", "a"), ("White", "b")]
+    );
+    let text = g.to_string();
+    assert!(text.contains("[White \"a\"]") && text.contains("[White \"b\"]"), "{text}");
+    let back = read(&text);
+    assert_eq!(back.tag("White"), Some("a"));
+    assert_eq!(
+        back.tags().filter(|&(n, _)| n == "White").collect::<Vec<_>>(),
+        [("White", "a"), ("White", "b")]
+    );
+    // Result is written once, as the record's result (documented).
+    let g = read("[Result \"1-0\"]\n[Result \"0-1\"]\n\n*\n");
+    let text = g.to_string();
+    assert_eq!(text.matches("[Result ").count(), 1, "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+}
+
+#[test]
+fn what_the_api_accepts_is_written_so_that_it_reads_back() {
+    let mut game = Game::new();
+    game.play_san("e4").unwrap();
+    game.play_san("e5").unwrap();
+    let mut pgn = PgnGame::new(game);
+    pgn.set_comment(0, Some("a\n\n[Event \"x\"]\n\nb"));
+    pgn.set_comment(1, Some("c\r\n\r\nd\re"));
+    pgn.set_tag("FEN", "garbage");
+    pgn.set_tag("SetUp", "1");
+    pgn.set_tag("Variant", "crazyhouse");
+    pgn.set_tag("Bad Name", "v");
+    pgn.set_tag("Event", "line\nbreak \"quoted\" back\\slash");
+    let text = pgn.to_string();
+    let items: Vec<_> = Reader::new(text.as_bytes()).collect();
+    assert_eq!(items.len(), 1, "{text}");
+    let back = items.into_iter().next().unwrap().unwrap();
+    assert_eq!(back.game(), pgn.game());
+    assert_eq!(back.comment(0), Some("a\n[Event \"x\"]\n\nb"));
+    assert_eq!(back.comment(1), Some("c\n\nd\ne"));
+    assert_eq!(back.tag("Event"), Some("line break \"quoted\" back\\slash"));
+    assert_eq!(back.tag("Bad_Name"), Some("v"));
+    assert_eq!((back.tag("FEN"), back.tag("Variant")), (None, None));
+    assert_eq!(back.to_string(), text, "export is not stable");
+    // try_set_tag refuses what would not read back as set.
+    let mut pgn = PgnGame::new(Game::new());
+    for (name, value) in [
+        ("FEN", "garbage"),
+        ("Variant", "crazyhouse"),
+        ("Bad Name", "v"),
+        ("", "v"),
+        ("Event", "a\nb"),
+        ("Result", "white won"),
+    ] {
+        assert!(pgn.try_set_tag(name, value).is_err(), "{name} {value}");
+    }
+    assert_eq!(pgn.tags().count(), 7);
+}
+
+#[test]
+fn a_carriage_return_in_a_comment_gives_a_stable_export() {
+    for comment in ["a\rb", "a\r\rb", "a\r\nb", "a\r \rb", "\r", "a\r"] {
+        let mut game = Game::new();
+        game.play_san("e4").unwrap();
+        let mut pgn = PgnGame::new(game);
+        pgn.set_comment(0, Some(comment));
+        let first = pgn.to_string();
+        let second = read(&first).to_string();
+        assert_eq!(second, first, "{comment:?}");
+    }
+    let g = read(&text_of("comment-cr"));
+    let first = g.to_string();
+    assert_eq!(read(&first).to_string(), first);
+}

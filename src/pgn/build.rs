@@ -63,7 +63,7 @@ impl Default for Builder {
 }
 
 /// The `[Variant]` names read as standard chess or as Chess960 (any case).
-fn variant(name: &str) -> Option<bool> {
+pub(crate) fn variant(name: &str) -> Option<bool> {
     let lower = name.trim().to_ascii_lowercase();
     match lower.as_str() {
         "standard" | "from position" | "" => Some(false),

@@ -282,9 +282,12 @@ impl PgnGame {
     }
 
     /// Sets the first tag called `name` to `value`, or adds it at the end.
-    /// The writer escapes `"` and `\`, writes a line break as a space and
-    /// writes any other character than a letter or digit in a name as `_`
-    /// (PGN standard 8.1.1).
+    /// Nothing is checked ([`PgnGame::try_set_tag`] refuses what would not
+    /// read back as set): the writer escapes `"` and `\\`, writes a line
+    /// break as a space and a name's characters other than letters,
+    /// digits and `_ + # = : -` as `_`, writes `Result` as
+    /// [`PgnGame::game_result`], and writes `SetUp`, `FEN` and a `Variant`
+    /// other than standard chess from the game's start, never from the tags.
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -316,6 +319,49 @@ impl PgnGame {
                 self.push_tag(n, v);
             }
         }
+    }
+
+    /// Sets a tag as [`PgnGame::set_tag`] does, if it will be written and
+    /// read back as set.
+    ///
+    /// # Errors
+    ///
+    /// [`TagError`] saying why, the record unchanged: a name that is empty
+    /// or has a character other than letters, digits and `_ + # = : -`; a
+    /// value with a line break; `SetUp`, `FEN` or `Variant` (they come from
+    /// the game's start: see [`PgnGame::new`]); a `Result` that is not a
+    /// result (see [`PgnGame::set_result`]).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::{PgnGame, TagError};
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// assert!(pgn.try_set_tag("WhiteElo", "2700").is_ok());
+    /// assert!(matches!(pgn.try_set_tag("FEN", "garbage"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Variant", "crazyhouse"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("A B", "x"), Err(TagError::Name { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Event", "a\nb"), Err(TagError::LineBreak { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Result", "white won"), Err(TagError::Result { .. })));
+    /// assert_eq!(pgn.tag("FEN"), None);
+    /// ```
+    pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        let owned = || crate::quote::bounded(name);
+        if name.is_empty() || !name.chars().all(super::write::is_tag_name_char) {
+            return Err(TagError::Name { name: owned() });
+        }
+        if super::write::DERIVED.contains(&name) {
+            return Err(TagError::Derived { name: owned() });
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(TagError::LineBreak { name: owned() });
+        }
+        if name == "Result" && value.parse::<GameResult>().is_err() {
+            return Err(TagError::Result {
+                value: crate::quote::bounded(value),
+            });
+        }
+        self.set_tag(name, value);
+        Ok(())
     }
 
     /// Removes every tag called `name`.
@@ -775,6 +821,45 @@ impl From<GameResult> for &'static str {
     fn from(result: GameResult) -> &'static str {
         result.as_str()
     }
+}
+
+/// A tag that would not be written and read back as set
+/// ([`PgnGame::try_set_tag`]).
+///
+/// ```
+/// use chess_arbiter::Game;
+/// use chess_arbiter::pgn::PgnGame;
+/// let err = PgnGame::new(Game::new()).try_set_tag("SetUp", "1").unwrap_err();
+/// assert_eq!(err.to_string(), "tag \"SetUp\" is written from the game's start position, not set");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// An empty name, or one with a character other than letters, digits
+    /// and `_ + # = : -`.
+    #[error("tag name {name:?} is not letters, digits and _ + # = : -")]
+    Name {
+        /// The name (at most about 60 characters of it).
+        name: String,
+    },
+    /// `SetUp`, `FEN` or `Variant`: written from the game's start.
+    #[error("tag {name:?} is written from the game's start position, not set")]
+    Derived {
+        /// The name.
+        name: String,
+    },
+    /// A value with a line break, which a tag line cannot hold.
+    #[error("the value of tag {name:?} has a line break")]
+    LineBreak {
+        /// The name.
+        name: String,
+    },
+    /// A `Result` that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[error("Result tag {value:?}: expected 1-0, 0-1, 1/2-1/2 or *")]
+    Result {
+        /// The value (at most about 60 characters of it).
+        value: String,
+    },
 }
 
 /// A result that the game's ruling contradicts.

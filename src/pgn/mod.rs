@@ -65,7 +65,7 @@ mod visit;
 mod write;
 
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError};
+pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError, TagError};
 pub use reader::{Reader, visit};
 pub use tree::{MAX_NESTING, Variation};
 pub use visit::{Visitor, unescape};

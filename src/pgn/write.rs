@@ -39,12 +39,6 @@ impl fmt::Display for PgnGame {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let setup = setup_tags(&self.game);
-        let replaced = |name: &str| {
-            setup.is_some()
-                && (name == "SetUp"
-                    || name == "FEN"
-                    || (name == "Variant" && setup.as_ref().is_some_and(|s| s.0)))
-        };
         let result = self.export_result();
         for str_name in SEVEN_TAG_ROSTER {
             let value = match str_name {
@@ -70,8 +64,24 @@ impl fmt::Display for PgnGame {
                 write_tag(f, "Termination", termination)?;
             }
         }
+        // The other tags in order, and a second tag of a roster name too
+        // (its first is written above); the result and the start position
+        // are written once, from the record and the game.
+        let mut seen = [false; SEVEN_TAG_ROSTER.len()];
         for (name, value) in self.tags() {
-            if !SEVEN_TAG_ROSTER.contains(&name) && !replaced(name) {
+            if let Some(k) = SEVEN_TAG_ROSTER.iter().position(|&r| r == name) {
+                if !core::mem::replace(&mut seen[k], true) || name == "Result" {
+                    continue;
+                }
+            }
+            // A `Variant` that says what the game is ("Standard", "From
+            // Position") is kept; SetUp and FEN come from the game.
+            let same_variant = || {
+                name == "Variant"
+                    && setup.as_ref().is_none_or(|s| !s.0)
+                    && super::build::variant(value) == Some(false)
+            };
+            if !DERIVED.contains(&name) || same_variant() {
                 write_tag(f, name, value)?;
             }
         }
@@ -133,12 +143,16 @@ impl PgnGame {
     }
 }
 
+/// Tags the writer derives from the game's start, never from the record.
+pub(crate) const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
+
 fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
     f.write_char('[')?;
-    // The standard's tag names are letters, digits and `_` (8.1.1); files
-    // in the wild also use `-`, `:`, `+`, which other readers refuse.
+    // Names are written as read: the standard's letters, digits and `_`
+    // (8.1.1), and the `+ # = : -` files in the wild use (python-chess
+    // keeps them too). Anything else (set through the API) becomes `_`.
     for c in name.chars() {
-        f.write_char(if c.is_ascii_alphanumeric() { c } else { '_' })?;
+        f.write_char(if is_tag_name_char(c) { c } else { '_' })?;
     }
     if name.is_empty() {
         f.write_char('_')?;
@@ -153,6 +167,37 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
         }
     }
     f.write_str("\"]\n")
+}
+
+/// A comment as the writer writes it: no `}`, line breaks as `\n`, and no
+/// blank line before a line that starts with `[`.
+fn clean_comment(text: &str) -> String {
+    let text: String = text.chars().filter(|&c| c != '}').collect();
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    if !text.contains('[') || !text.contains('\n') {
+        return text;
+    }
+    let blank = |line: &str| line.chars().all(|c| c.is_ascii_whitespace());
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out = String::with_capacity(text.len());
+    for (k, line) in lines.iter().enumerate() {
+        if blank(line) {
+            let next = lines[k + 1..].iter().find(|l| !blank(l));
+            if next.is_some_and(|l| l.trim_start().starts_with('[')) {
+                continue;
+            }
+        }
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// A character the reader takes in a tag name.
+pub(crate) fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-')
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
@@ -238,12 +283,15 @@ impl Line<'_, '_> {
     }
 
     /// Writes `{ text }` (one blank each side, which readers strip); a `}`
-    /// in the text is dropped. The comment breaks at its spaces to keep
+    /// in the text is dropped, a CR is a line break (as the reader reads
+    /// it), and a blank line before a line that starts with `[` is left out
+    /// (a blank line then a tag line is where the reader resumes after a
+    /// comment left open). The comment breaks at its spaces to keep
     /// lines within [`MAX_LINE`] (a break reads back as a line break); a
     /// single word longer than a line stands alone. Line breaks inside the
     /// comment are kept; no line starts with a blank.
     fn comment(&mut self, text: &str) -> fmt::Result {
-        let clean: String = text.chars().filter(|&c| c != '}').collect();
+        let clean = clean_comment(text);
         let mut from = 0;
         let mut sep = None;
         loop {
