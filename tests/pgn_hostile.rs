@@ -355,7 +355,12 @@ fn a_time_forfeit_read_from_a_database_is_a_flag_fall_ruled_by_6_9() {
         g.game().outcome().map(|o| o.to_string()),
         Some("black wins by checkmate".to_string())
     );
-    for other in ["abandoned", "rules infraction", "adjudication", "unterminated"] {
+    for other in [
+        "abandoned",
+        "rules infraction",
+        "adjudication",
+        "unterminated",
+    ] {
         let g = read(&format!("[Termination \"{other}\"]\n\n1. e4 e5 1-0\n"));
         assert_eq!(g.game().outcome(), None, "{other}");
     }
@@ -426,11 +431,16 @@ fn a_tag_given_twice_is_written_twice_and_read_back_in_order() {
         [("White", "a"), ("White", "b")]
     );
     let text = g.to_string();
-    assert!(text.contains("[White \"a\"]") && text.contains("[White \"b\"]"), "{text}");
+    assert!(
+        text.contains("[White \"a\"]") && text.contains("[White \"b\"]"),
+        "{text}"
+    );
     let back = read(&text);
     assert_eq!(back.tag("White"), Some("a"));
     assert_eq!(
-        back.tags().filter(|&(n, _)| n == "White").collect::<Vec<_>>(),
+        back.tags()
+            .filter(|&(n, _)| n == "White")
+            .collect::<Vec<_>>(),
         [("White", "a"), ("White", "b")]
     );
     // Result is written once, as the record's result (documented).
@@ -493,4 +503,70 @@ fn a_carriage_return_in_a_comment_gives_a_stable_export() {
     let g = read(&text_of("comment-cr"));
     let first = g.to_string();
     assert_eq!(read(&first).to_string(), first);
+}
+
+#[test]
+fn promoting_an_empty_variation_is_refused_and_loses_no_move() {
+    use chess_arbiter::pgn::PromoteError;
+    for text in ["1. e4 e5 ( ) *", "1. e4 e5 () *"] {
+        let mut g = read(text);
+        let before = g.clone();
+        assert_eq!(
+            g.promote_variation(1, 0),
+            Err(PromoteError::Empty { index: 1, k: 0 })
+        );
+        assert_eq!(g, before);
+        assert_eq!(g.mainline_len(), 2);
+    }
+    // Built through the API, and inside a variation too.
+    let mut g = read("1. e4 e5 ( 1... c5 2. Nf3 ) *");
+    let start = g.variations(1)[0].position_before(1).unwrap();
+    g.variations_mut(1).unwrap()[0]
+        .add_variation(1, Variation::new(start))
+        .unwrap();
+    let line = &mut g.variations_mut(1).unwrap()[0];
+    assert_eq!(
+        line.promote_variation(1, 0),
+        Err(PromoteError::Empty { index: 1, k: 0 })
+    );
+    assert_eq!(line.len(), 2);
+    assert_eq!(
+        line.promote_variation(0, 0),
+        Err(PromoteError::NoSuchVariation { index: 0, k: 0 })
+    );
+}
+
+#[test]
+fn add_variation_says_why_it_refuses() {
+    use chess_arbiter::pgn::AddVariationReason;
+    let mut g = read("1. e4 e5 *");
+    let mut line = Variation::new(Position::new());
+    line.push_san("d4").unwrap();
+    let err = g.add_variation(5, line).unwrap_err();
+    assert_eq!(
+        err.reason(),
+        AddVariationReason::NoSuchMove { index: 5, len: 2 }
+    );
+    let err = g.add_variation(1, err.into_variation()).unwrap_err();
+    assert_eq!(err.reason(), AddVariationReason::WrongStart { index: 1 });
+    assert!(g.add_variation(0, err.into_variation()).is_ok());
+}
+
+#[test]
+fn a_record_with_moves_after_the_end_is_built_by_pushing_its_moves() {
+    // Fivefold repetition after 16 plies; the database's record goes on.
+    let sans = "Nf3 Nf6 Ng1 Ng8 ".repeat(4) + "e4 e5 Nf3";
+    let mut pgn = PgnGame::new(Game::new());
+    for san in sans.split_whitespace() {
+        pgn.push_san(san).unwrap();
+    }
+    assert_eq!(pgn.game().moves().len(), 16);
+    assert_eq!(pgn.moves_after_end().len(), 3);
+    assert!(pgn.push_san("Ke7").is_ok());
+    assert!(pgn.push_san("Ke7").is_err());
+    let read_back = read(&pgn.to_string());
+    assert_eq!(read_back.game(), pgn.game());
+    assert_eq!(read_back.moves_after_end(), pgn.moves_after_end());
+    let from_text = read(&format!("{sans} Ke7 *"));
+    assert_eq!(from_text.moves_after_end(), pgn.moves_after_end());
 }

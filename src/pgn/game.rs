@@ -934,9 +934,9 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
             }
             (None, GameResult::Draw) => {
                 let turn = game.position().turn();
-                let drawn = [turn, !turn].into_iter().find(|&side| {
-                    game.outcome_on_timeout(side).winner().is_none()
-                });
+                let drawn = [turn, !turn]
+                    .into_iter()
+                    .find(|&side| game.outcome_on_timeout(side).winner().is_none());
                 if let Some(side) = drawn {
                     let _ = game.flag_fall(side);
                 }

@@ -67,5 +67,5 @@ mod write;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError, TagError};
 pub use reader::{Reader, visit};
-pub use tree::{MAX_NESTING, Variation};
+pub use tree::{AddVariationError, AddVariationReason, MAX_NESTING, PromoteError, Variation};
 pub use visit::{Visitor, unescape};

@@ -368,8 +368,9 @@ impl Variation {
     ///
     /// # Errors
     ///
-    /// Gives `variation` back if there is no move `i`, or if the variation
-    /// does not start from the position before it.
+    /// [`AddVariationError`] (with the variation, to take back) if there is
+    /// no move `i`, or if the variation does not start from the position
+    /// before it.
     ///
     /// ```
     /// use chess_arbiter::Position;
@@ -383,14 +384,27 @@ impl Variation {
     /// assert_eq!(line.variations(0).len(), 1);
     /// # Ok::<(), chess_arbiter::SanError>(())
     /// ```
-    #[allow(clippy::result_large_err)] // gives the variation back whole; the rare path
-    pub fn add_variation(&mut self, i: usize, variation: Variation) -> Result<(), Variation> {
+    pub fn add_variation(
+        &mut self,
+        i: usize,
+        variation: Variation,
+    ) -> Result<(), AddVariationError> {
+        if i >= self.nodes.len() {
+            let reason = AddVariationReason::NoSuchMove {
+                index: i,
+                len: self.nodes.len(),
+            };
+            return Err(AddVariationError::new(reason, variation));
+        }
         match self.position_before(i) {
-            Some(pos) if i < self.nodes.len() && pos == variation.start => {
+            Some(pos) if pos == variation.start => {
                 self.nodes[i].variations.push(variation);
                 Ok(())
             }
-            _ => Err(variation),
+            _ => Err(AddVariationError::new(
+                AddVariationReason::WrongStart { index: i },
+                variation,
+            )),
         }
     }
 
@@ -412,30 +426,39 @@ impl Variation {
     /// Moves alternative `k` to move `i` one place up among the
     /// alternatives; the first one (`k == 0`) takes the place of the line's
     /// own moves from `i` on, which become its first alternative (as
-    /// python-chess's `promote_to_main`). Returns `false`, no change, if
-    /// there is no such alternative.
+    /// python-chess's `promote_to_main`).
+    ///
+    /// # Errors
+    ///
+    /// [`PromoteError`], nothing changed, if there is no such alternative,
+    /// or if it is empty and would take the place of moves (they would be
+    /// lost).
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
     /// let mut g = Reader::new("1. e4 (1. d4 d5 (1... Nf6 2. c4)) *".as_bytes()).next().unwrap().unwrap();
     /// let line = &mut g.variations_mut(0).unwrap()[0];
-    /// assert!(line.promote_variation(1, 0));
+    /// assert!(line.promote_variation(1, 0).is_ok());
     /// assert_eq!(line.san(1).as_deref(), Some("Nf6"));
     /// assert_eq!(line.variations(1)[0].san(0).as_deref(), Some("d5"));
     /// ```
-    pub fn promote_variation(&mut self, i: usize, k: usize) -> bool {
+    pub fn promote_variation(&mut self, i: usize, k: usize) -> Result<(), PromoteError> {
+        let missing = PromoteError::NoSuchVariation { index: i, k };
         let Some(node) = self.nodes.get_mut(i) else {
-            return false;
+            return Err(missing);
         };
         if k >= node.variations.len() {
-            return false;
+            return Err(missing);
         }
         if k > 0 {
             node.variations.swap(k - 1, k);
-            return true;
+            return Ok(());
+        }
+        if node.variations[0].is_empty() {
+            return Err(PromoteError::Empty { index: i, k });
         }
         let Some(start) = self.position_before(i) else {
-            return false;
+            return Err(missing);
         };
         let chosen = self.nodes[i].variations.remove(0);
         let mut old_tail = self.nodes.split_off(i);
@@ -464,7 +487,7 @@ impl Variation {
             self.nodes.push(node);
         }
         self.end = pos;
-        true
+        Ok(())
     }
 
     /// A line of already checked nodes from `start`.
@@ -505,6 +528,130 @@ impl Variation {
     pub(crate) fn starting_comment_mut(&mut self) -> &mut Option<String> {
         &mut self.starting_comment
     }
+}
+
+/// Why a variation could not be added
+/// ([`PgnGame::add_variation`](super::PgnGame::add_variation),
+/// [`Variation::add_variation`]); the variation comes back whole with
+/// [`AddVariationError::into_variation`].
+///
+/// ```
+/// use chess_arbiter::Position;
+/// use chess_arbiter::pgn::{AddVariationReason, Variation};
+/// let mut line = Variation::new(Position::new());
+/// line.push_san("e4")?;
+/// let err = line.add_variation(3, Variation::new(Position::new())).unwrap_err();
+/// assert_eq!(err.reason(), AddVariationReason::NoSuchMove { index: 3, len: 1 });
+/// assert_eq!(err.to_string(), "cannot add the variation: there is no move 3 (the line has 1)");
+/// assert!(err.into_variation().is_empty());
+/// # Ok::<(), chess_arbiter::SanError>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error("cannot add the variation: {reason}")]
+pub struct AddVariationError {
+    reason: AddVariationReason,
+    variation: alloc::boxed::Box<Variation>,
+}
+
+impl AddVariationError {
+    pub(crate) fn new(reason: AddVariationReason, variation: Variation) -> AddVariationError {
+        AddVariationError {
+            reason,
+            variation: alloc::boxed::Box::new(variation),
+        }
+    }
+
+    /// Why.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// use chess_arbiter::pgn::{AddVariationReason, Variation};
+    /// let mut line = Variation::new(Position::new());
+    /// line.push_san("e4")?;
+    /// let mut late = Variation::new(line.end().clone());
+    /// late.push_san("e5")?;
+    /// let err = line.add_variation(0, late).unwrap_err();
+    /// assert_eq!(err.reason(), AddVariationReason::WrongStart { index: 0 });
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn reason(&self) -> AddVariationReason {
+        self.reason
+    }
+
+    /// The variation that was not added.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// use chess_arbiter::pgn::Variation;
+    /// let mut line = Variation::new(Position::new());
+    /// let mut other = Variation::new(Position::new());
+    /// other.push_san("d4")?;
+    /// let back = line.add_variation(0, other).unwrap_err().into_variation();
+    /// assert_eq!(back.len(), 1);
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn into_variation(self) -> Variation {
+        *self.variation
+    }
+}
+
+/// Why a variation could not be added.
+///
+/// ```
+/// use chess_arbiter::pgn::AddVariationReason;
+/// let reason = AddVariationReason::WrongStart { index: 2 };
+/// assert_eq!(reason.to_string(), "it does not start from the position before move 2");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum AddVariationReason {
+    /// The line (or the mainline) has no move `index` to replace.
+    #[error("there is no move {index} (the line has {len})")]
+    NoSuchMove {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// How many moves there are.
+        len: usize,
+    },
+    /// The variation does not start from the position before move `index`.
+    #[error("it does not start from the position before move {index}")]
+    WrongStart {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+    },
+}
+
+/// Why a variation could not be promoted
+/// ([`PgnGame::promote_variation`](super::PgnGame::promote_variation),
+/// [`Variation::promote_variation`]); nothing was changed.
+///
+/// ```
+/// use chess_arbiter::pgn::{PromoteError, Reader};
+/// let mut g = Reader::new("1. e4 e5 ( ) *".as_bytes()).next().unwrap().unwrap();
+/// assert_eq!(g.promote_variation(1, 0), Err(PromoteError::Empty { index: 1, k: 0 }));
+/// assert_eq!(g.mainline_len(), 2);
+/// assert_eq!(g.promote_variation(0, 0), Err(PromoteError::NoSuchVariation { index: 0, k: 0 }));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PromoteError {
+    /// Move `index` has no alternative `k`.
+    #[error("move {index} has no variation {k}")]
+    NoSuchVariation {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// The alternative asked for.
+        k: usize,
+    },
+    /// The alternative has no move: the moves it would replace would have
+    /// nowhere to go.
+    #[error("variation {k} of move {index} has no move to put in its place")]
+    Empty {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// The alternative asked for.
+        k: usize,
+    },
 }
 
 /// Two comments as one, joined by a space.
