@@ -948,10 +948,8 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
             (Some(loser), _) => {
                 let _ = game.resign(loser);
             }
-            (None, GameResult::Draw) => {
-                if game.claim_draw().is_err() {
-                    let _ = game.agree_draw();
-                }
+            (None, GameResult::Draw) if game.claim_draw().is_err() => {
+                let _ = game.agree_draw();
             }
             _ => {}
         }
