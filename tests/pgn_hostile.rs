@@ -570,3 +570,18 @@ fn a_record_with_moves_after_the_end_is_built_by_pushing_its_moves() {
     let from_text = read(&format!("{sans} Ke7 *"));
     assert_eq!(from_text.moves_after_end(), pgn.moves_after_end());
 }
+
+#[test]
+fn indented_tags_and_tags_after_a_comment_are_read_as_pgn_extract_reads_them() {
+    for name in ["indented-tags", "tags-after-comment"] {
+        let g = read(&text_of(name));
+        assert_eq!(
+            (g.tag("Event"), g.tag("Site")),
+            (Some("x"), Some("y")),
+            "{name}"
+        );
+        assert_eq!(g.game().moves().len(), 1, "{name}");
+        let back = read(&g.to_string());
+        assert_eq!(back.tag("Site"), Some("y"));
+    }
+}

@@ -55,7 +55,7 @@ impl PgnGame {
     ///         pgn.push_san(san)?;
     ///     }
     /// }
-    /// pgn.push_move(Move::new(Square::E2, Square::E4)).unwrap();
+    /// pgn.push_move(Move::new(Square::B1, Square::C3)).unwrap();
     /// assert_eq!((pgn.game().moves().len(), pgn.moves_after_end().len()), (16, 1));
     /// let back = Reader::new(pgn.to_string().as_bytes()).next().unwrap().unwrap();
     /// assert_eq!(back.moves_after_end(), pgn.moves_after_end());
@@ -87,12 +87,12 @@ impl PgnGame {
     /// use chess_arbiter::{Color, Game};
     /// use chess_arbiter::pgn::PgnGame;
     /// // Bare kings after the capture: a dead position, and the record goes on.
-    /// let game = Game::from_fen("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1").unwrap();
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
     /// let mut pgn = PgnGame::new(game);
-    /// pgn.push_san("Kxe2")?;
+    /// pgn.push_san("Kxd2")?;
     /// pgn.push_san("Kd7")?;
     /// assert_eq!((pgn.game().moves().len(), pgn.mainline_len()), (1, 2));
-    /// assert!(pgn.to_string().ends_with("1. Kxe2 Kd7 *\n"));
+    /// assert!(pgn.to_string().ends_with("1. Kxd2 Kd7 *\n"));
     /// // After a resignation no move can follow.
     /// let mut game = Game::new();
     /// game.resign(Color::White).unwrap();
