@@ -585,3 +585,53 @@ fn indented_tags_and_tags_after_a_comment_are_read_as_pgn_extract_reads_them() {
         assert_eq!(back.tag("Site"), Some("y"));
     }
 }
+
+#[test]
+fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
+    let g = read(&String::from_utf8(hostile("nested-closed", MAX_NESTING)).unwrap());
+    let walked: Vec<_> = g.walk().collect();
+    assert_eq!(walked.len(), 1 + MAX_NESTING);
+    assert_eq!(walked.last().unwrap().depth(), MAX_NESTING);
+    assert!(
+        walked
+            .iter()
+            .skip(1)
+            .all(|m| m.san().as_str() == "d4" && m.ply() == 0)
+    );
+    // The walk gives what the index-based accessors give.
+    let text = "1. e4 e5 (1... c5 {Sicilian} 2. Nf3 $1 (2. c3 d5) d6) 2. Nf3 Nc6 *";
+    let g = read(text);
+    let walked: Vec<(usize, usize, String, Vec<u8>, Option<String>)> = g
+        .walk()
+        .map(|m| {
+            (
+                m.depth(),
+                m.ply(),
+                m.san().to_string(),
+                m.nags().collect(),
+                m.comment().map(String::from),
+            )
+        })
+        .collect();
+    let expected: Vec<(usize, usize, String, Vec<u8>, Option<String>)> = [
+        (0, 0, "e4", vec![], None),
+        (0, 1, "e5", vec![], None),
+        (1, 1, "c5", vec![], Some("Sicilian")),
+        (1, 2, "Nf3", vec![1], None),
+        (2, 2, "c3", vec![], None),
+        (2, 3, "d5", vec![], None),
+        (1, 3, "d6", vec![], None),
+        (0, 2, "Nf3", vec![], None),
+        (0, 3, "Nc6", vec![], None),
+    ]
+    .into_iter()
+    .map(|(d, p, s, n, c)| (d, p, s.to_string(), n, c.map(String::from)))
+    .collect();
+    assert_eq!(walked, expected);
+    for m in g.walk() {
+        assert!(m.position_before().is_legal(m.played()));
+        if m.depth() == 0 {
+            assert_eq!(g.san(m.ply()), Some(m.san()));
+        }
+    }
+}

@@ -62,6 +62,7 @@ mod reader;
 mod scan;
 mod tree;
 mod visit;
+mod walk;
 mod write;
 
 pub use error::{PgnError, PgnErrorKind};
@@ -69,3 +70,4 @@ pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError, TagError};
 pub use reader::{Reader, visit};
 pub use tree::{AddVariationError, AddVariationReason, MAX_NESTING, PromoteError, Variation};
 pub use visit::{Visitor, unescape};
+pub use walk::{TreeMove, Walk};
