@@ -586,6 +586,9 @@ fn indented_tags_and_tags_after_a_comment_are_read_as_pgn_extract_reads_them() {
     }
 }
 
+/// Depth, ply, SAN, NAGs and comment of a move met by a walk.
+type Walked = (usize, usize, String, Vec<u8>, Option<String>);
+
 #[test]
 fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
     let g = read(&String::from_utf8(hostile("nested-closed", MAX_NESTING)).unwrap());
@@ -601,7 +604,7 @@ fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
     // The walk gives what the index-based accessors give.
     let text = "1. e4 e5 (1... c5 {Sicilian} 2. Nf3 $1 (2. c3 d5) d6) 2. Nf3 Nc6 *";
     let g = read(text);
-    let walked: Vec<(usize, usize, String, Vec<u8>, Option<String>)> = g
+    let walked: Vec<Walked> = g
         .walk()
         .map(|m| {
             (
@@ -613,7 +616,7 @@ fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
             )
         })
         .collect();
-    let expected: Vec<(usize, usize, String, Vec<u8>, Option<String>)> = [
+    let expected: Vec<Walked> = [
         (0, 0, "e4", vec![], None),
         (0, 1, "e5", vec![], None),
         (1, 1, "c5", vec![], Some("Sicilian")),
