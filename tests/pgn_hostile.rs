@@ -638,3 +638,80 @@ fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
         }
     }
 }
+
+#[path = "common/pgn_checks.rs"]
+mod pgn_checks;
+
+#[test]
+fn random_mixes_of_the_hostile_fragments_read_without_panic_and_round_trip() {
+    const FRAGMENTS: [&str; 26] = [
+        "[Event \"x\"] {c}\n",
+        "  [Site \"y\"]\n",
+        "\t[Round \"1\"] ; r\n",
+        "[A+B \"1\"]\n",
+        "[White \"a\"]\n[White \"b\"]\n",
+        "[Result \"1-0\"]\n",
+        "[Result \"1/2-1/2\"]\n",
+        "[Termination \"Time forfeit\"]\n",
+        "[Termination \"normal\"]\n",
+        "[FEN \"4k3/8/8/8/8/8/8/r3K3 w - - 0 1\"]\n",
+        "\n",
+        "1. e4 ",
+        "e5 ",
+        "Kd2 ",
+        "( 1. d4 ",
+        "( ",
+        ") ",
+        "{a\r\n\r\n[Event \"z\"]\r\n\r\nb} ",
+        "{x\r\ry} ",
+        "$1 ",
+        "!? ",
+        "1-0\n",
+        "0-1\n",
+        "1/2-1/2\n",
+        "*\n",
+        "Nf3 Nf6 Ng1 Ng8 ",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..2000 {
+        let mut text = String::new();
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+        let parts = 1 + (state >> 60) as usize;
+        for _ in 0..parts {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            text.push_str(FRAGMENTS[(state >> 33) as usize % FRAGMENTS.len()]);
+        }
+        pgn_checks::pgn(text.as_bytes());
+        let one: Vec<String> = Reader::new(text.as_bytes())
+            .map(|item| match item {
+                Ok(g) => g.to_string(),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        let two: Vec<String> = Reader::with_threads(text.as_bytes(), 2)
+            .map(|item| match item {
+                Ok(g) => g.to_string(),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        assert_eq!(one, two, "{text:?}");
+        for game in Reader::new(text.as_bytes()).flatten() {
+            let walked = game.walk().count();
+            let listed = game.mainline_len()
+                + (0..game.mainline_len())
+                    .flat_map(|p| game.variations(p))
+                    .map(moves_in)
+                    .sum::<usize>();
+            assert_eq!(walked, listed, "{text:?}");
+        }
+    }
+}
+
+/// The moves of a variation and of the variations inside it.
+fn moves_in(line: &Variation) -> usize {
+    line.len()
+        + (0..line.len())
+            .flat_map(|i| line.variations(i))
+            .map(moves_in)
+            .sum::<usize>()
+}
