@@ -544,7 +544,9 @@ impl PgnGame {
     }
 
     /// Every comment as `(node, text)` in order: node 0 is before the first
-    /// move, node `ply + 1` after mainline move `ply`.
+    /// move, node `ply + 1` after mainline move `ply` (the ply that
+    /// [`PgnGame::comment`] takes; [`PgnGame::walk`] gives each move with
+    /// its comment).
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;

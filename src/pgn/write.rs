@@ -20,9 +20,11 @@ impl fmt::Display for PgnGame {
     /// [`PgnGame::game_result`]), `Variant`/`SetUp`/`FEN` when the game
     /// needs them, `Termination` when the game's ending was recorded (a
     /// resignation, a flag fall, an agreement, a claim) and no such tag is
-    /// set, the other tags in order, an empty line, then the movetext in lines of at most 79
-    /// characters (a comment breaks at its spaces; only a word longer than
-    /// a line stands alone) ending with the result token and a line break:
+    /// set, the other tags in order (a second tag of a roster name among
+    /// them, as read; a second `Result` is not written), an empty line,
+    /// then the movetext in lines of at most 79 characters (a comment
+    /// breaks at its spaces; only a word longer than a line stands alone)
+    /// ending with the result token and a line break:
     /// the mainline with its NAGs and comments, each variation in `( )`
     /// after the move it replaces, nested, and the moves kept after the
     /// game's end. Separate games by an empty line.
