@@ -79,7 +79,8 @@ fn random_game(seed: u64, plies: usize) -> String {
 
 #[test]
 fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_threads() {
-    // Item 10: a few huge games (a long comment each).
+    // Item 10: a few huge games (a long comment each): built on the calling
+    // thread, they cost what they cost on one.
     let huge = 4 << 20;
     let mut text = String::new();
     for k in 0..8 {
@@ -92,7 +93,7 @@ fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_th
     for threads in [2, 8] {
         let peak = peak_reading(text.as_bytes(), threads);
         assert!(
-            peak <= one + huge + huge / 2,
+            peak <= one + huge / 2,
             "{threads} threads held {peak} bytes, one thread {one}, games of {huge}"
         );
     }

@@ -53,6 +53,9 @@ type Job = (Batch, SyncSender<Batch>);
 enum Pending {
     /// A batch at a worker, and its bytes of text.
     Batch(Receiver<Batch>, usize),
+    /// A game longer than a batch, built on the calling thread, and its
+    /// bytes of text.
+    Built(Item, usize),
     /// An error reading the input: the last item.
     Failed(PgnError),
 }
@@ -145,15 +148,16 @@ impl<R: Read + Send> Reader<R> {
     /// sequential reader's own splitter (it knows comments, tag strings,
     /// `%` lines and `;` comments), and at most three batches of whole
     /// games per worker are at the workers at a time: about 128 KiB of text
-    /// each and `3 × threads × 128 KiB` in all, or a single batch when it
-    /// holds a game longer than that. So memory stays bounded whatever the
-    /// input's size, by about: the text in flight and the games built
-    /// from it (a game holds its tags, comments and every position it
-    /// passed through: about 190 bytes a ply, some 30 times its text for
-    /// long games, so two workers on games of 256 plies hold about 11 MB
-    /// more than one), the batch whose games the caller is taking, and the
-    /// reader's buffer, which holds the game being cut (at most twice the
-    /// largest game); a game longer than a batch adds one copy of its text.
+    /// each, `3 × threads × 128 KiB` in all. A game longer than a batch is
+    /// built on the calling thread, from the reader's buffer. So memory
+    /// stays bounded whatever the input's size, by about: the text in
+    /// flight and the games built from it (a game holds its tags, comments
+    /// and every position it passed through: about 190 bytes a ply, some
+    /// 30 times its text for long games, so two workers on games of 256
+    /// plies hold about 11 MB more than one), the batch whose games the
+    /// caller is taking, and the reader's buffer, which holds the game
+    /// being cut (at most twice the largest game): huge games cost what
+    /// they cost on one thread, whatever the number of threads.
     /// The allocator may keep more: each thread's freed memory may stay in
     /// its own arena (glibc's `MALLOC_ARENA_MAX=1` or another allocator
     /// avoids that). `threads` of 0 or 1 reads on the calling thread alone.
@@ -206,6 +210,10 @@ pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
                 pool.in_flight -= bytes;
                 pool.ready = done;
             }
+            Pending::Built(item, bytes) => {
+                pool.in_flight -= bytes;
+                return Some(item);
+            }
             Pending::Failed(error) => return Some(Err(error)),
         }
     }
@@ -233,8 +241,22 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
             .unwrap_or_default();
         let mut failed = None;
         let mut done = false;
+        let mut built = None;
         while batch.bytes.len() < BATCH {
             match reader.next_text() {
+                Ok(Some(game)) if game.text.len() > BATCH => {
+                    // A game longer than a batch is built here, straight
+                    // from the reader's buffer: no copy of its text, and its
+                    // memory stays with this thread's allocator instead of
+                    // a worker's (whose arena would keep it).
+                    let origin = Origin {
+                        offset: game.offset,
+                        line: game.first_line,
+                    };
+                    let item = build(&game).map(|builder| finish(builder, origin));
+                    built = Some((item, game.text.len()));
+                    break;
+                }
                 Ok(Some(game)) => {
                     let start = batch.bytes.len();
                     batch.bytes.extend_from_slice(game.text);
@@ -272,6 +294,12 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
             }
             pool.in_flight += bytes;
             pool.pending.push_back(Pending::Batch(results, bytes));
+        }
+        if let Some((item, bytes)) = built {
+            // Counted as in flight, so that no second one is built before
+            // the caller takes this one.
+            pool.in_flight += bytes;
+            pool.pending.push_back(Pending::Built(item, bytes));
         }
         if let Some(error) = failed {
             pool.pending.push_back(Pending::Failed(error));
