@@ -12,8 +12,8 @@
 //! and ply. `--threads N` plays the moves on N worker threads
 //! (`Reader::with_threads`: the same games in the same order, memory
 //! bounded whatever the input's size); `--export` writes the games read
-//! back out in PGN export format on standard output (the summary then goes
-//! to standard error). About once a second a progress line on standard
+//! back out in PGN export format on standard output, each as soon as it is
+//! read (the summary then goes to standard error). About once a second a progress line on standard
 //! error gives bytes, games, MB/s and errors so far. The exit code is 1
 //! when any game had an error.
 
@@ -77,6 +77,25 @@ pub fn run_input(
     input: impl Read + Send,
     threads: usize,
     export: bool,
+    progress: impl FnMut(u64, u64, u64),
+) -> io::Result<Summary> {
+    let mut out = Vec::new();
+    let mut s = stream_input(input, threads, export.then_some(&mut out), progress)?;
+    s.export = String::from_utf8_lossy(&out).into_owned();
+    Ok(s)
+}
+
+/// [`run_input`], each game written to `export` in export format as soon as
+/// it is read (nothing is held back, so a read error mid-stream keeps what
+/// was written).
+///
+/// # Errors
+///
+/// An error reading the input or writing the export.
+pub fn stream_input(
+    input: impl Read + Send,
+    threads: usize,
+    mut export: Option<&mut dyn Write>,
     mut progress: impl FnMut(u64, u64, u64),
 ) -> io::Result<Summary> {
     let bytes = Arc::new(AtomicU64::new(0));
@@ -95,8 +114,8 @@ pub fn run_input(
                 if let Some(t) = game.tag("Termination") {
                     *s.terminations.entry(t.to_string()).or_default() += 1;
                 }
-                if export {
-                    let _ = writeln!(s.export, "{game}");
+                if let Some(out) = export.as_mut() {
+                    writeln!(out, "{game}")?;
                 }
             }
             Err(e) => {
@@ -226,11 +245,16 @@ fn main() -> ExitCode {
                 );
             }
         };
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        let sink = export.then_some(&mut out as &mut dyn Write);
         let result = if file == "-" {
-            run_input(io::stdin(), threads, export, progress)
+            stream_input(io::stdin(), threads, sink, progress)
         } else {
-            std::fs::File::open(&file).and_then(|r| run_input(r, threads, export, progress))
+            std::fs::File::open(&file).and_then(|r| stream_input(r, threads, sink, progress))
         };
+        let flushed = out.flush();
+        drop(out);
         if shown {
             eprintln!();
         }
@@ -238,7 +262,10 @@ fn main() -> ExitCode {
             Ok(summary) => {
                 let text = report(&summary, &name);
                 if export {
-                    let _ = io::stdout().write_all(summary.export.as_bytes());
+                    if let Err(e) = flushed {
+                        eprintln!("{name}: writing the export: {e}");
+                        failed = true;
+                    }
                     eprint!("{text}");
                 } else {
                     print!("{text}");

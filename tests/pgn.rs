@@ -470,14 +470,14 @@ fn variations_keep_their_comments_and_nags_and_round_trip_nested() {
 fn variations_can_be_walked_added_promoted_and_removed() {
     let mut g = one("1. e4 e5 (1... c5 2. Nf3 d6) (1... e6) 2. Nf3 Nc6 *");
     // One place up among the alternatives.
-    assert!(g.promote_variation(1, 1));
+    assert!(g.promote_variation(1, 1).is_ok());
     assert_eq!(g.variations(1)[0].san(0).as_deref(), Some("e6"));
     // The first one becomes the mainline; the mainline its first alternative.
-    assert!(g.promote_variation(1, 0));
+    assert!(g.promote_variation(1, 0).is_ok());
     assert_eq!(uci(&g), ["e2e4", "e7e6"]);
     assert_eq!(g.variations(1)[0].moves().count(), 3);
     assert_eq!(g.variations(1)[1].san(0).as_deref(), Some("c5"));
-    assert!(g.promote_variation(1, 0));
+    assert!(g.promote_variation(1, 0).is_ok());
     assert_eq!(uci(&g), ["e2e4", "e7e5", "g1f3", "b8c6"]);
     assert_eq!(g.variations(1)[0].san(0).as_deref(), Some("e6"));
     // Added only where it starts from the position before the move.
@@ -488,8 +488,8 @@ fn variations_can_be_walked_added_promoted_and_removed() {
     assert!(g.to_string().contains("2. Nf3 ( 2. d4 ) 2... Nc6 *"));
     assert!(g.remove_variation(2, 0).is_some());
     assert!(g.remove_variation(2, 0).is_none());
-    assert!(!g.promote_variation(9, 0));
-    assert!(!g.promote_variation(1, 5));
+    assert!(g.promote_variation(9, 0).is_err());
+    assert!(g.promote_variation(1, 5).is_err());
     pgn_checks::round_trip(&g);
 }
 
@@ -1051,7 +1051,7 @@ fn ply_arguments_beyond_the_mainline_read_as_none_and_change_nothing() {
         g.set_comment(ply, Some("x"));
         g.add_nag(ply, 1);
         assert!(g.remove_variation(ply, 0).is_none());
-        assert!(!g.promote_variation(ply, 0));
+        assert!(g.promote_variation(ply, 0).is_err());
     }
     assert_eq!(g, before);
     assert_eq!(g.comment(0), Some("a"));

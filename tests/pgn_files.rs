@@ -1,5 +1,6 @@
 //! Files as they come: byte-order marks before any game (files joined with
-//! `cat`), text after a tag on its line, indented tag lines, old Mac (lone
+//! `cat`), text after a tag on its line, indented tag lines (read as
+//! pgn-extract reads them), old Mac (lone
 //! CR) and mixed line ends; each read as python-chess 1.11 reads it, and
 //! each game's byte offset and first line.
 
@@ -45,18 +46,25 @@ fn a_byte_order_mark_right_after_a_game_starts_the_next_one() {
 }
 
 #[test]
-fn a_comment_after_a_tag_on_its_line_skips_that_tag_as_python_chess_does() {
+fn a_comment_after_a_tag_on_its_line_is_dropped_and_the_tag_read_as_pgn_extract_does() {
+    // Issue 26 item 9: python-chess skips these tags, pgn-extract reads them.
     for text in [
         "[Event \"x\"] {c}\n[Site \"y\"]\n\n1. e4 *\n",
         "[Event \"x\"] ; note\n[Site \"y\"]\n\n1. e4 *\n",
-        "[Event \"x\"] trailing words\n[Site \"y\"]\n\n1. e4 *\n",
+        "[Event \"x\"] {c}\n[Site \"y\"] ; r\n\n1. e4 *\n",
     ] {
         let games = read(text);
         assert_eq!(games.len(), 1, "{text:?}");
-        assert_eq!(games[0].tag("Event"), None, "{text:?}");
+        assert_eq!(games[0].tag("Event"), Some("x"), "{text:?}");
         assert_eq!(games[0].tag("Site"), Some("y"), "{text:?}");
         assert_eq!(uci(&games[0]), ["e2e4"], "{text:?}");
     }
+    // Other text after a tag: that tag line is skipped, as python-chess does.
+    let games = read("[Event \"x\"] trailing words\n[Site \"y\"]\n\n1. e4 *\n");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("Event"), None);
+    assert_eq!(games[0].tag("Site"), Some("y"));
+    assert_eq!(uci(&games[0]), ["e2e4"]);
 }
 
 #[test]
@@ -66,23 +74,33 @@ fn a_tag_never_closed_is_still_an_error() {
 }
 
 #[test]
-fn indented_tag_lines_are_movetext_that_python_chess_ignores() {
-    // python-chess: the indented lines are not tags; the empty line after
-    // them ends a game without moves, and the moves are a game of their own.
+fn indented_tag_lines_are_tags_as_pgn_extract_reads_them() {
+    // Issue 26 item 9: python-chess takes them for movetext and drops them.
     let games = read("  [Event \"x\"]\n  [Site \"y\"]\n\n1. e4 e5 *\n");
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].tag("Event"), games[0].tag("Site")),
+        (Some("x"), Some("y"))
+    );
+    assert_eq!(uci(&games[0]), ["e2e4", "e7e5"]);
+    let games = read("[Event \"x\"]\n\t[Site \"y\"]\n\n1. e4 e5 *\n");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("Site"), Some("y"));
+    assert_eq!(uci(&games[0]), ["e2e4", "e7e5"]);
+    // After movetext, an indented tag line starts the next game.
+    let games = read("1. e4 e5\n  [Event \"b\"]\n\n1. d4 *\n");
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].tags().count(), 0);
-    assert!(games[0].game().moves().is_empty());
-    assert_eq!(uci(&games[1]), ["e2e4", "e7e5"]);
-    let games = read("[Event \"x\"]\n  [Site \"y\"]\n\n1. e4 e5 *\n");
-    assert_eq!(games.len(), 2);
-    assert_eq!(games[0].tag("Event"), Some("x"));
-    assert_eq!(games[0].tag("Site"), None);
-    assert!(games[0].game().moves().is_empty());
-    assert_eq!(uci(&games[1]), ["e2e4", "e7e5"]);
-    // Moves after an indented tag on its line are read.
+    assert_eq!(uci(&games[0]), ["e2e4", "e7e5"]);
+    assert_eq!(games[1].tag("Event"), Some("b"));
+    // Moves after a tag pair inside a line of movetext are read.
     let games = read("1. e4  [Annotator \"me\"] e5 *\n");
     assert_eq!(uci(&games[0]), ["e2e4", "e7e5"]);
+    // An error in an indented tag names the column of its `[`.
+    let e = Reader::new("  [Event \"x\n\n*".as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!((e.line(), e.column()), (1, 3), "{e}");
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::PgnGame;
+use super::game::{PgnGame, read_termination};
 use super::scan;
-use super::tree::{Variation, join};
+use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::{GameText, Sink, unescape, visit_game};
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Game, Position, SanError};
@@ -18,8 +18,11 @@ pub(crate) struct Builder {
     tags: PgnGame,
     chess960: bool,
     fen: Option<String>,
-    /// The variations open, innermost last.
+    /// The variations open, innermost last (at most [`MAX_NESTING`]).
     open: Vec<Open>,
+    /// Parentheses open inside a variation read for syntax only (one with
+    /// no move before it to replace): counted, nothing kept.
+    skipping: u64,
     /// Once the game has ended by itself with moves still written: the
     /// position the record has reached, and the one before its last move.
     beyond: Option<(Position, Position)>,
@@ -39,9 +42,6 @@ struct Open {
     before_last: Position,
     /// The ply of its first move, counted as in the mainline.
     first_ply: usize,
-    /// A `(` with no move before it to replace: read for syntax only (as
-    /// before any move of the game; python-chess skips it too).
-    skipped: bool,
 }
 
 impl Default for Builder {
@@ -56,6 +56,7 @@ impl Default for Builder {
             chess960: false,
             fen: None,
             open: Vec::new(),
+            skipping: 0,
             beyond: None,
             comment_bytes: Vec::new(),
             assuming_life: true,
@@ -65,7 +66,7 @@ impl Default for Builder {
 }
 
 /// The `[Variant]` names read as standard chess or as Chess960 (any case).
-fn variant(name: &str) -> Option<bool> {
+pub(crate) fn variant(name: &str) -> Option<bool> {
     let lower = name.trim().to_ascii_lowercase();
     match lower.as_str() {
         "standard" | "from position" | "" => Some(false),
@@ -124,6 +125,11 @@ impl Builder {
                 text
             }
         };
+        if let Some(termination) = self.tags.tag("Termination") {
+            let termination = String::from(termination);
+            let result = self.tags.game_result();
+            read_termination(&mut self.tags.game, &termination, result);
+        }
         self.tags
     }
 }
@@ -169,7 +175,7 @@ impl Sink for Builder {
 
     #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
-        if self.open.is_empty() && self.beyond.is_none() {
+        if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
             let game = &mut self.tags.game;
             // A move follows: the game must not have ended by itself
             // (Game::play refuses a move then). Checkmate and stalemate
@@ -193,11 +199,11 @@ impl Sink for Builder {
     }
 
     fn nag(&mut self, nag: u8) {
+        if self.skipping > 0 {
+            return;
+        }
         let depth = self.open.len();
         if let Some(open) = self.open.last_mut() {
-            if open.skipped {
-                return;
-            }
             if let Some(node) = open.line.last_node_mut() {
                 if !node.nags.contains(&nag) {
                     node.nags.push(nag);
@@ -228,10 +234,10 @@ impl Sink for Builder {
     }
 
     fn comment(&mut self, text: &[u8]) {
+        if self.skipping > 0 {
+            return;
+        }
         if let Some(open) = self.open.last_mut() {
-            if open.skipped {
-                return;
-            }
             let mut bytes = Vec::new();
             push_comment(&mut bytes, text);
             let text = String::from_utf8_lossy(&bytes);
@@ -259,17 +265,31 @@ impl Sink for Builder {
         }
     }
 
-    fn begin_variation(&mut self) {
+    fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
+        if self.skipping > 0 {
+            self.skipping += 1;
+            return Ok(());
+        }
+        // A `(` with no move before it to replace is read for syntax only
+        // (as before any move of the game; python-chess skips it too).
         let open = match self.open.last() {
-            Some(parent) if !parent.skipped && !parent.line.is_empty() => Open {
+            Some(_) if self.open.len() >= MAX_NESTING => {
+                return Err(PgnErrorKind::TooDeep { limit: MAX_NESTING });
+            }
+            Some(parent) if !parent.line.is_empty() => Open {
                 line: Variation::new(parent.before_last.clone()),
                 before_last: parent.before_last.clone(),
                 first_ply: parent.first_ply + parent.line.len() - 1,
-                skipped: false,
             },
-            Some(_) => skipped(),
+            Some(_) => {
+                self.skipping = 1;
+                return Ok(());
+            }
             None => match self.tags.mainline_len().checked_sub(1) {
-                None => skipped(),
+                None => {
+                    self.skipping = 1;
+                    return Ok(());
+                }
                 Some(ply) => {
                     let start = match &self.beyond {
                         Some((_, before_last)) if !self.tags.after_end.is_empty() => {
@@ -281,21 +301,22 @@ impl Sink for Builder {
                         line: Variation::new(start.clone()),
                         before_last: start,
                         first_ply: ply,
-                        skipped: false,
                     }
                 }
             },
         };
         self.open.push(open);
+        Ok(())
     }
 
     fn end_variation(&mut self) {
+        if self.skipping > 0 {
+            self.skipping -= 1;
+            return;
+        }
         let Some(done) = self.open.pop() else {
             return;
         };
-        if done.skipped {
-            return;
-        }
         match self.open.last_mut() {
             Some(parent) => {
                 if let Some(node) = parent.line.last_node_mut() {
@@ -339,6 +360,9 @@ impl Builder {
     #[cold]
     #[inline(never)]
     fn other_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.skipping > 0 {
+            return Ok(());
+        }
         if !self.open.is_empty() {
             return self.variation_san(san);
         }
@@ -366,9 +390,6 @@ impl Builder {
         let Some(open) = self.open.last_mut() else {
             return Ok(());
         };
-        if open.skipped {
-            return Ok(());
-        }
         let end = open.line.end();
         match parse_cold(end, san) {
             Ok(m) => {
@@ -382,15 +403,6 @@ impl Builder {
                 Err(move_error(ply, end, san, source, true))
             }
         }
-    }
-}
-
-fn skipped() -> Open {
-    Open {
-        line: Variation::new(Position::new()),
-        before_last: Position::new(),
-        first_ply: 0,
-        skipped: true,
     }
 }
 

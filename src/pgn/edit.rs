@@ -2,7 +2,7 @@
 //! walking and editing the tree of moves.
 
 use super::game::PgnGame;
-use super::tree::{Node, Variation, join};
+use super::tree::{AddVariationError, AddVariationReason, Node, PromoteError, Variation, join};
 use crate::{Move, Position};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -27,6 +27,91 @@ impl PgnGame {
     /// ```
     pub fn moves_after_end(&self) -> &[Move] {
         &self.after_end
+    }
+
+    /// Appends a move to the record's mainline: played into
+    /// [`PgnGame::game`] while the game goes on, and kept in
+    /// [`PgnGame::moves_after_end`] once it has ended by itself
+    /// (insufficient material, a dead position, seventy-five moves,
+    /// fivefold repetition), as databases hold such records. The way to build a record from its moves: start from
+    /// [`PgnGame::new`] and push them one by one; the reader builds the same
+    /// record from the same text.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`](crate::IllegalMoveError) if `m` is not legal
+    /// after the mainline's last move (after checkmate or stalemate no move
+    /// is), or if the game's ending was recorded (a resignation, a flag
+    /// fall, an agreement, a claim: the record could not say where it
+    /// happened); the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Move, Square};
+    /// use chess_arbiter::pgn::{PgnGame, Reader};
+    /// // Fivefold repetition after 16 plies, and the record goes on.
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// for _ in 0..4 {
+    ///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///         pgn.push_san(san)?;
+    ///     }
+    /// }
+    /// pgn.push_move(Move::new(Square::B1, Square::C3)).unwrap();
+    /// assert_eq!((pgn.game().moves().len(), pgn.moves_after_end().len()), (16, 1));
+    /// let back = Reader::new(pgn.to_string().as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(back.moves_after_end(), pgn.moves_after_end());
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn push_move(&mut self, m: Move) -> Result<(), crate::IllegalMoveError> {
+        if self.after_end.is_empty()
+            && (self.game.ending.is_some() || self.game.outcome().is_none())
+        {
+            return self.game.play(m);
+        }
+        let Some(mut pos) = self.position_before(self.mainline_len()) else {
+            return self.game.play(m);
+        };
+        pos.play(m)?;
+        self.after_end.push(m);
+        Ok(())
+    }
+
+    /// Reads a move in SAN and appends it to the mainline as
+    /// [`PgnGame::push_move`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`](crate::SanError) if it is not a legal move after the
+    /// mainline's last move; the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Game};
+    /// use chess_arbiter::pgn::PgnGame;
+    /// // Bare kings after the capture: a dead position, and the record goes on.
+    /// let game = Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
+    /// let mut pgn = PgnGame::new(game);
+    /// pgn.push_san("Kxd2")?;
+    /// pgn.push_san("Kd7")?;
+    /// assert_eq!((pgn.game().moves().len(), pgn.mainline_len()), (1, 2));
+    /// assert!(pgn.to_string().ends_with("1. Kxd2 Kd7 *\n"));
+    /// // After a resignation no move can follow.
+    /// let mut game = Game::new();
+    /// game.resign(Color::White).unwrap();
+    /// assert!(PgnGame::new(game).push_san("e4").is_err());
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn push_san(&mut self, san: &str) -> Result<Move, crate::SanError> {
+        if self.after_end.is_empty()
+            && (self.game.ending.is_some() || self.game.outcome().is_none())
+        {
+            return self.game.play_san(san);
+        }
+        let mut pos = self
+            .position_before(self.mainline_len())
+            .unwrap_or_else(|| self.game.position().clone());
+        let m = pos.parse_san(san)?;
+        pos.play_unchecked(m);
+        self.after_end.push(m);
+        Ok(m)
     }
 
     /// Every mainline move as written: [`Game::moves`](crate::Game::moves),
@@ -121,30 +206,40 @@ impl PgnGame {
     ///
     /// # Errors
     ///
-    /// Gives `variation` back if the mainline has no move `ply`, or if the
-    /// variation does not start from the position before it.
+    /// [`AddVariationError`] (with the variation, to take back) if the
+    /// mainline has no move `ply`, or if the variation does not start from
+    /// the position before it.
     ///
     /// ```
-    /// use chess_arbiter::pgn::{Reader, Variation};
+    /// use chess_arbiter::pgn::{AddVariationReason, Reader, Variation};
     /// let mut g = Reader::new("1. e4 e5 *".as_bytes()).next().unwrap().unwrap();
     /// let mut line = Variation::new(g.position_before(1).unwrap());
     /// line.push_san("c5").unwrap();
     /// assert!(g.add_variation(1, line.clone()).is_ok());
-    /// assert!(g.add_variation(0, line).is_err());
+    /// let err = g.add_variation(0, line).unwrap_err();
+    /// assert_eq!(err.reason(), AddVariationReason::WrongStart { index: 0 });
     /// assert!(g.to_string().ends_with("1. e4 e5 ( 1... c5 ) *\n"));
     /// ```
-    #[allow(clippy::result_large_err)] // gives the variation back whole; the rare path
-    pub fn add_variation(&mut self, ply: usize, variation: Variation) -> Result<(), Variation> {
-        if ply >= self.mainline_len()
-            || self.position_before(ply).as_ref() != Some(variation.start())
-        {
-            return Err(variation);
+    pub fn add_variation(
+        &mut self,
+        ply: usize,
+        variation: Variation,
+    ) -> Result<(), AddVariationError> {
+        let len = self.mainline_len();
+        if ply >= len {
+            let reason = AddVariationReason::NoSuchMove { index: ply, len };
+            return Err(AddVariationError::new(reason, variation));
+        }
+        if self.position_before(ply).as_ref() != Some(variation.start()) {
+            let reason = AddVariationReason::WrongStart { index: ply };
+            return Err(AddVariationError::new(reason, variation));
         }
         match self.variation_index(ply) {
             Ok(i) => self.variations[i].1.push(variation),
             Err(i) => {
                 let Ok(key) = u32::try_from(ply) else {
-                    return Err(variation);
+                    let reason = AddVariationReason::NoSuchMove { index: ply, len };
+                    return Err(AddVariationError::new(reason, variation));
                 };
                 self.variations.insert(i, (key, alloc::vec![variation]));
             }
@@ -179,29 +274,38 @@ impl PgnGame {
     /// (`k == 0`) becomes the mainline from `ply` on, and the mainline's
     /// moves from there become its first alternative (python-chess's
     /// `promote_to_main`). The game is then replayed: it stops at an
-    /// automatic ending as the reader's does. Returns `false`, no change,
-    /// if there is no such alternative.
+    /// automatic ending as the reader's does.
+    ///
+    /// # Errors
+    ///
+    /// [`PromoteError`], nothing changed, if there is no such alternative,
+    /// or if it is empty (a `( )` read from a file): the mainline's moves
+    /// from `ply` would be lost.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
     /// let mut g = Reader::new("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *".as_bytes()).next().unwrap().unwrap();
-    /// assert!(g.promote_variation(1, 0));
+    /// assert!(g.promote_variation(1, 0).is_ok());
     /// assert!(g.to_string().ends_with("1. e4 c5 ( 1... e5 2. Nf3 ) 2. Nf3 *\n"));
     /// assert_eq!(g.game().moves().len(), 3);
     /// ```
-    pub fn promote_variation(&mut self, ply: usize, k: usize) -> bool {
+    pub fn promote_variation(&mut self, ply: usize, k: usize) -> Result<(), PromoteError> {
+        let missing = PromoteError::NoSuchVariation { index: ply, k };
         let Ok(i) = self.variation_index(ply) else {
-            return false;
+            return Err(missing);
         };
         if k >= self.variations[i].1.len() {
-            return false;
+            return Err(missing);
         }
         if k > 0 {
             self.variations[i].1.swap(k - 1, k);
-            return true;
+            return Ok(());
+        }
+        if self.variations[i].1[0].is_empty() {
+            return Err(PromoteError::Empty { index: ply, k });
         }
         let Some(start) = self.position_before(ply) else {
-            return false;
+            return Err(missing);
         };
         let chosen = self.variations[i].1.remove(0);
         let mut old_tail = self.split_mainline(ply);
@@ -225,7 +329,7 @@ impl PgnGame {
             }
             self.push_mainline(node);
         }
-        true
+        Ok(())
     }
 
     fn node_comment_owned(&self, node: u32) -> Option<String> {

@@ -181,6 +181,14 @@ pub enum PgnErrorKind {
     /// A `(` without its `)`, or a `)` without its `(`.
     #[error("unbalanced parenthesis: {0}")]
     Parenthesis(&'static str),
+    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING)
+    /// (255) levels: refused, so that a hostile file cannot make the
+    /// reader spend memory beyond a small multiple of its size.
+    #[error("variations nested deeper than {limit} levels")]
+    TooDeep {
+        /// The deepest nesting read ([`MAX_NESTING`](super::MAX_NESTING)).
+        limit: usize,
+    },
     /// A movetext token that is not a move, a number, a NAG or a result,
     /// or a malformed move inside a variation.
     #[error("unreadable token {}: {reason}", Quoted(.token))]

@@ -91,9 +91,30 @@ pub enum Eval {
 impl PgnGame {
     /// A game ready to write: the Seven Tag Roster with `"?"` defaults
     /// (`"????.??.??"` for the date), `Result` and the result token from
-    /// [`Game::outcome`] (`"*"` while the game is on), and `SetUp`/`FEN`
+    /// [`Game::outcome`] (`"*"` while the game is on), `SetUp`/`FEN`
     /// (and `Variant "Chess960"`) when it does not start from the standard
-    /// position.
+    /// position, and `Termination` (PGN standard 9.8.1) when the game's
+    /// ending was recorded rather than reached on the board: `"time
+    /// forfeit"` for [`Game::flag_fall`], `"normal"` for [`Game::resign`],
+    /// [`Game::agree_draw`] and an accepted [`Game::claim_draw`]. The reader
+    /// reads these back into the game (see [`Reader`](super::Reader)).
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Game, Outcome, WinReason};
+    /// use chess_arbiter::pgn::{PgnGame, Reader};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.flag_fall(Color::Black).unwrap();
+    /// let pgn = PgnGame::new(game);
+    /// assert_eq!(pgn.tag("Termination"), Some("time forfeit"));
+    /// let back = Reader::new(pgn.to_string().as_bytes()).next().unwrap()?;
+    /// assert_eq!(
+    ///     back.game().outcome(),
+    ///     Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Timeout })
+    /// );
+    /// assert_eq!(back.game(), pgn.game());
+    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
+    /// ```
     ///
     /// ```
     /// use chess_arbiter::{Game, Position};
@@ -121,6 +142,9 @@ impl PgnGame {
             }
             pgn.push_tag("SetUp", "1");
             pgn.push_tag("FEN", &fen);
+        }
+        if let Some(termination) = termination_of(&pgn.game) {
+            pgn.push_tag("Termination", termination);
         }
         pgn.result = result;
         pgn
@@ -258,9 +282,12 @@ impl PgnGame {
     }
 
     /// Sets the first tag called `name` to `value`, or adds it at the end.
-    /// The writer escapes `"` and `\`, writes a line break as a space and
-    /// writes any other character than a letter or digit in a name as `_`
-    /// (PGN standard 8.1.1).
+    /// Nothing is checked ([`PgnGame::try_set_tag`] refuses what would not
+    /// read back as set): the writer escapes `"` and `\\`, writes a line
+    /// break as a space and a name's characters other than letters,
+    /// digits and `_ + # = : -` as `_`, writes `Result` as
+    /// [`PgnGame::game_result`], and writes `SetUp`, `FEN` and a `Variant`
+    /// other than standard chess from the game's start, never from the tags.
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -292,6 +319,49 @@ impl PgnGame {
                 self.push_tag(n, v);
             }
         }
+    }
+
+    /// Sets a tag as [`PgnGame::set_tag`] does, if it will be written and
+    /// read back as set.
+    ///
+    /// # Errors
+    ///
+    /// [`TagError`] saying why, the record unchanged: a name that is empty
+    /// or has a character other than letters, digits and `_ + # = : -`; a
+    /// value with a line break; `SetUp`, `FEN` or `Variant` (they come from
+    /// the game's start: see [`PgnGame::new`]); a `Result` that is not a
+    /// result (see [`PgnGame::set_result`]).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::{PgnGame, TagError};
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// assert!(pgn.try_set_tag("WhiteElo", "2700").is_ok());
+    /// assert!(matches!(pgn.try_set_tag("FEN", "garbage"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Variant", "crazyhouse"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("A B", "x"), Err(TagError::Name { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Event", "a\nb"), Err(TagError::LineBreak { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Result", "white won"), Err(TagError::Result { .. })));
+    /// assert_eq!(pgn.tag("FEN"), None);
+    /// ```
+    pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        let owned = || crate::quote::bounded(name);
+        if name.is_empty() || !name.chars().all(super::write::is_tag_name_char) {
+            return Err(TagError::Name { name: owned() });
+        }
+        if super::write::DERIVED.contains(&name) {
+            return Err(TagError::Derived { name: owned() });
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(TagError::LineBreak { name: owned() });
+        }
+        if name == "Result" && value.parse::<GameResult>().is_err() {
+            return Err(TagError::Result {
+                value: crate::quote::bounded(value),
+            });
+        }
+        self.set_tag(name, value);
+        Ok(())
     }
 
     /// Removes every tag called `name`.
@@ -337,9 +407,90 @@ impl PgnGame {
         self.result
     }
 
+    /// The record's result, one rule for the export and the reader: the
+    /// `Result` tag when it is a result other than `*`, else the movetext's
+    /// result token ([`PgnGame::result`]); python-chess exports the same.
+    /// The export writes it as both the `Result` tag and the token, so it
+    /// is what a round trip keeps: [`PgnGame::result`] is the token as
+    /// read, and changes in a round trip when the record's tag and token
+    /// disagree (`[Result "1/2-1/2"]` ... `0-1` is written `1/2-1/2`).
+    /// [`PgnGame::check_result`] says whether the game's ruling agrees.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{GameResult, Reader};
+    /// let g = Reader::new("[Result \"1/2-1/2\"]\n\n1. e4 e5 0-1".as_bytes()).next().unwrap()?;
+    /// assert_eq!((g.result(), g.tag("Result")), ("0-1", Some("1/2-1/2")));
+    /// assert_eq!(g.game_result(), GameResult::Draw);
+    /// let back = Reader::new(g.to_string().as_bytes()).next().unwrap()?;
+    /// assert_eq!((back.result(), back.tag("Result")), ("1/2-1/2", Some("1/2-1/2")));
+    /// assert_eq!(back.game_result(), g.game_result());
+    /// let g = Reader::new("[Result \"1-0\"]\n\n1. e4 e5".as_bytes()).next().unwrap()?;
+    /// assert_eq!((g.result(), g.game_result()), ("*", GameResult::WhiteWins));
+    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
+    /// ```
+    pub fn game_result(&self) -> GameResult {
+        match self.tag("Result").map(GameResult::of) {
+            Some(tag) if tag != GameResult::Unknown => tag,
+            _ => GameResult::of(self.result),
+        }
+    }
+
+    /// Checks the record's result ([`PgnGame::game_result`]) against the
+    /// game's ruling ([`Game::outcome`]): a result other than `*` that says
+    /// otherwise than the ruling (`1-0` after Black's checkmate, a win on
+    /// time that FIDE 6.9 rules a draw) is reported. A game without an
+    /// outcome agrees with any result (it may have ended in a way the
+    /// record does not say).
+    ///
+    /// # Errors
+    ///
+    /// [`ResultError::Contradicts`] with the result and the ruling.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::{Reader, ResultError};
+    /// let fools_mate = "1. f3 e5 2. g4 Qh4# 1-0";
+    /// let g = Reader::new(fools_mate.as_bytes()).next().unwrap().unwrap();
+    /// assert!(matches!(g.check_result(), Err(ResultError::Contradicts { .. })));
+    /// let g = Reader::new("1. f3 e5 2. g4 Qh4# 0-1".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.check_result(), Ok(()));
+    /// ```
+    pub fn check_result(&self) -> Result<(), ResultError> {
+        check(self.game_result(), &self.game)
+    }
+
+    /// Sets the result as [`PgnGame::set_result`] does, unless it
+    /// contradicts the game's ruling.
+    ///
+    /// # Errors
+    ///
+    /// [`ResultError::Contradicts`] when `result` is not `*` and the game
+    /// has an outcome that says otherwise; the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::{GameResult, PgnGame, ResultError};
+    /// let mut game = Game::new();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.play_san(san).unwrap();
+    /// }
+    /// let mut pgn = PgnGame::new(game);
+    /// let err = pgn.try_set_result(GameResult::WhiteWins).unwrap_err();
+    /// assert_eq!(err.to_string(), "result 1-0 contradicts the game's ending: black wins by checkmate");
+    /// assert_eq!(pgn.result(), "0-1");
+    /// assert!(pgn.try_set_result(GameResult::Unknown).is_ok());
+    /// ```
+    pub fn try_set_result(&mut self, result: GameResult) -> Result<(), ResultError> {
+        check(result, &self.game)?;
+        self.set_result(result);
+        Ok(())
+    }
+
     /// Sets the result: the movetext's result token and the `Result` tag
     /// both (the export format wants them equal). Text becomes a
-    /// [`GameResult`] by `parse`, which refuses anything but a result.
+    /// [`GameResult`] by `parse`, which refuses anything but a result; an
+    /// [`Outcome`](crate::Outcome) by `into`. It is not checked against the
+    /// game: [`PgnGame::try_set_result`] refuses a result the game's ruling
+    /// contradicts, and [`PgnGame::check_result`] finds one.
     ///
     /// ```
     /// use chess_arbiter::Game;
@@ -393,7 +544,9 @@ impl PgnGame {
     }
 
     /// Every comment as `(node, text)` in order: node 0 is before the first
-    /// move, node `ply + 1` after mainline move `ply`.
+    /// move, node `ply + 1` after mainline move `ply` (the ply that
+    /// [`PgnGame::comment`] takes; [`PgnGame::walk`] gives each move with
+    /// its comment).
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -614,6 +767,193 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unknown => "*",
+        }
+    }
+}
+
+impl GameResult {
+    /// The result `text` spells, [`GameResult::Unknown`] for anything else.
+    pub(crate) fn of(text: &str) -> GameResult {
+        text.parse().unwrap_or(GameResult::Unknown)
+    }
+}
+
+impl From<crate::Outcome> for GameResult {
+    /// The result of an ending: the winner's, or a draw.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, DrawReason, Outcome, WinReason};
+    /// use chess_arbiter::pgn::GameResult;
+    /// let mate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate };
+    /// assert_eq!(GameResult::from(mate), GameResult::BlackWins);
+    /// let draw: GameResult = Outcome::Draw { reason: DrawReason::Agreement }.into();
+    /// assert_eq!(draw, GameResult::Draw);
+    /// ```
+    fn from(outcome: crate::Outcome) -> GameResult {
+        match outcome.winner() {
+            Some(crate::Color::White) => GameResult::WhiteWins,
+            Some(crate::Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+}
+
+impl From<Option<crate::Outcome>> for GameResult {
+    /// The result of [`Game::outcome`]: [`GameResult::Unknown`] while the
+    /// game goes on.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::GameResult;
+    /// assert_eq!(GameResult::from(Game::new().outcome()), GameResult::Unknown);
+    /// ```
+    fn from(outcome: Option<crate::Outcome>) -> GameResult {
+        outcome.map_or(GameResult::Unknown, GameResult::from)
+    }
+}
+
+impl From<GameResult> for &'static str {
+    /// The result as PGN spells it ([`GameResult::as_str`]).
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::GameResult;
+    /// let text: &str = GameResult::Draw.into();
+    /// assert_eq!(text, "1/2-1/2");
+    /// ```
+    fn from(result: GameResult) -> &'static str {
+        result.as_str()
+    }
+}
+
+/// A tag that would not be written and read back as set
+/// ([`PgnGame::try_set_tag`]).
+///
+/// ```
+/// use chess_arbiter::Game;
+/// use chess_arbiter::pgn::PgnGame;
+/// let err = PgnGame::new(Game::new()).try_set_tag("SetUp", "1").unwrap_err();
+/// assert_eq!(err.to_string(), "tag \"SetUp\" is written from the game's start position, not set");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// An empty name, or one with a character other than letters, digits
+    /// and `_ + # = : -`.
+    #[error("tag name {name:?} is not letters, digits and _ + # = : -")]
+    Name {
+        /// The name (at most about 60 characters of it).
+        name: String,
+    },
+    /// `SetUp`, `FEN` or `Variant`: written from the game's start.
+    #[error("tag {name:?} is written from the game's start position, not set")]
+    Derived {
+        /// The name.
+        name: String,
+    },
+    /// A value with a line break, which a tag line cannot hold.
+    #[error("the value of tag {name:?} has a line break")]
+    LineBreak {
+        /// The name.
+        name: String,
+    },
+    /// A `Result` that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[error("Result tag {value:?}: expected 1-0, 0-1, 1/2-1/2 or *")]
+    Result {
+        /// The value (at most about 60 characters of it).
+        value: String,
+    },
+}
+
+/// A result that the game's ruling contradicts.
+///
+/// ```
+/// use chess_arbiter::pgn::{GameResult, Reader, ResultError};
+/// let g = Reader::new("1. f3 e5 2. g4 Qh4# 1/2-1/2".as_bytes()).next().unwrap().unwrap();
+/// let Err(ResultError::Contradicts { result, .. }) = g.check_result() else { panic!() };
+/// assert_eq!(result, GameResult::Draw);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResultError {
+    /// The result says otherwise than the game's outcome.
+    #[error("result {result} contradicts the game's ending: {outcome}")]
+    Contradicts {
+        /// The result given or read.
+        result: GameResult,
+        /// How the game ended ([`Game::outcome`]).
+        outcome: crate::Outcome,
+    },
+}
+
+/// `Ok` unless `result` is a result that the game's outcome contradicts.
+fn check(result: GameResult, game: &Game) -> Result<(), ResultError> {
+    match game.outcome() {
+        Some(outcome) if result != GameResult::Unknown && GameResult::from(outcome) != result => {
+            Err(ResultError::Contradicts { result, outcome })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The `Termination` tag (PGN standard 9.8.1) for an ending recorded in
+/// `game` rather than reached on the board.
+pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
+    use crate::{DrawReason, Outcome, WinReason};
+    Some(match game.ending? {
+        Outcome::Decisive {
+            reason: WinReason::Timeout,
+            ..
+        }
+        | Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial,
+        } => "time forfeit",
+        _ => "normal",
+    })
+}
+
+/// Records in `game` the ending that a record's `Termination` tag and
+/// result say, when the game has not ended by itself: `time forfeit`
+/// (any case) is the loser's flag fall ([`Game::flag_fall`], so FIDE 6.9
+/// may rule it a draw; with a drawn result, the flag of a side whose
+/// opponent cannot mate); `normal` with a win is the loser's resignation,
+/// with a draw a valid claim ([`Game::claim_draw`]) or else an agreement.
+/// Other values (`abandoned`, `rules infraction`, `adjudication`, ...) and
+/// records without the tag leave the game without an outcome.
+pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameResult) {
+    if game.outcome().is_some() {
+        return;
+    }
+    let termination = termination.trim();
+    let loser = match result {
+        GameResult::WhiteWins => Some(crate::Color::Black),
+        GameResult::BlackWins => Some(crate::Color::White),
+        _ => None,
+    };
+    if termination.eq_ignore_ascii_case("time forfeit") {
+        match (loser, result) {
+            (Some(loser), _) => {
+                let _ = game.flag_fall(loser);
+            }
+            (None, GameResult::Draw) => {
+                let turn = game.position().turn();
+                let drawn = [turn, !turn]
+                    .into_iter()
+                    .find(|&side| game.outcome_on_timeout(side).winner().is_none());
+                if let Some(side) = drawn {
+                    let _ = game.flag_fall(side);
+                }
+            }
+            _ => {}
+        }
+    } else if termination.eq_ignore_ascii_case("normal") {
+        match (loser, result) {
+            (Some(loser), _) => {
+                let _ = game.resign(loser);
+            }
+            (None, GameResult::Draw) if game.claim_draw().is_err() => {
+                let _ = game.agree_draw();
+            }
+            _ => {}
         }
     }
 }

@@ -29,7 +29,33 @@
 //! `...` (or none), `0-0`, a missing result, escaped tag values, games
 //! without tags, `[FEN]` with or without `[SetUp]`, and `[Variant]`
 //! `Chess960` (also `Chess 960`, `Fischerandom`, `Fischer Random`, any
-//! case) or a FEN whose castling rights need Chess960.
+//! case) or a FEN whose castling rights need Chess960. As pgn-extract reads
+//! them (python-chess drops them): indented tag lines, and tags followed
+//! by a comment on their line.
+//!
+//! Where python-chess reads nothing into the game, the `Termination` tag
+//! (PGN standard 9.8.1) is read into it: `time forfeit` with a win is the
+//! loser's [`Game::flag_fall`](crate::Game::flag_fall) (FIDE 6.9 may rule it
+//! a draw), `normal` with a win at a position that is not mate is the
+//! loser's resignation, with a draw a valid claim or else an agreement; so
+//! [`PgnGame::game`]'s `outcome()` reports the time forfeits and resignations
+//! of a database. The writer writes these endings back the same way.
+//!
+//! Limits, so that no input aborts the process or takes memory beyond a
+//! small multiple of its size: variations nest at most [`MAX_NESTING`]
+//! (255) levels ([`PgnErrorKind::TooDeep`] past that); a tree of
+//! variations of any depth, built through the API, is dropped, cloned,
+//! compared, walked ([`PgnGame::walk`]) and written without recursion.
+//!
+//! What a round trip (write, then read) keeps: the tags (names as read, a
+//! tag given twice; `SetUp`, `FEN` and `Variant` are written from the
+//! game's start), the start, every mainline move (those after an ending
+//! reached on the board as [`PgnGame::moves_after_end`]), NAGs, comments
+//! (their words: where the writer breaks a long comment to keep lines
+//! within 79 characters, the comment reads back with a line break there),
+//! the tree of variations, the result as [`PgnGame::game_result`], and an
+//! ending recorded in the game. A second export gives the same bytes as the
+//! first.
 //!
 //! ```
 //! use chess_arbiter::pgn::{PgnGame, Reader};
@@ -62,10 +88,12 @@ mod reader;
 mod scan;
 mod tree;
 mod visit;
+mod walk;
 mod write;
 
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{Eval, GameResult, InvalidResult, PgnGame};
+pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError, TagError};
 pub use reader::{Reader, visit};
-pub use tree::Variation;
+pub use tree::{AddVariationError, AddVariationReason, MAX_NESTING, PromoteError, Variation};
 pub use visit::{Visitor, unescape};
+pub use walk::{TreeMove, Walk};

@@ -51,7 +51,11 @@ type Job = (Batch, SyncSender<Batch>);
 
 /// What the caller waits for, in input order.
 enum Pending {
-    Batch(Receiver<Batch>),
+    /// A batch at a worker, and its bytes of text.
+    Batch(Receiver<Batch>, usize),
+    /// A game longer than a batch, built on the calling thread, and its
+    /// bytes of text.
+    Built(Item, usize),
     /// An error reading the input: the last item.
     Failed(PgnError),
 }
@@ -65,6 +69,8 @@ pub(crate) struct Pool {
     ready: Batch,
     /// Batches done with, to fill again.
     spare: Vec<Batch>,
+    /// The bytes of text of the batches at the workers.
+    in_flight: usize,
     done: bool,
 }
 
@@ -84,6 +90,7 @@ impl Pool {
             pending: VecDeque::new(),
             ready: Batch::default(),
             spare: Vec::new(),
+            in_flight: 0,
             done: false,
         }
     }
@@ -139,10 +146,22 @@ impl<R: Read + Send> Reader<R> {
     /// worker threads: it yields exactly the items of [`Reader::new`], in
     /// the same order. The games are cut on the calling thread by the
     /// sequential reader's own splitter (it knows comments, tag strings,
-    /// `%` lines and `;` comments), a few batches of whole games per worker
-    /// are in flight at a time (about 128 KiB of text each, or one game
-    /// when it is longer), so memory stays bounded whatever the input's
-    /// size. `threads` of 0 or 1 reads on the calling thread alone.
+    /// `%` lines and `;` comments), and at most three batches of whole
+    /// games per worker are at the workers at a time: about 128 KiB of text
+    /// each, `3 × threads × 128 KiB` in all. A game longer than a batch is
+    /// built on the calling thread, from the reader's buffer. So memory
+    /// stays bounded whatever the input's size, by about: the text in
+    /// flight and the games built from it (a game holds its tags, comments
+    /// and every position it passed through: about 190 bytes a ply, some
+    /// 30 times its text for long games, so two workers on games of 256
+    /// plies hold about 11 MB more than one), the batch whose games the
+    /// caller is taking, and the reader's buffer, which holds the game
+    /// being cut (at most twice the largest game): huge games cost what
+    /// they cost on one thread, whatever the number of threads.
+    /// The allocator may keep more: each worker's games are freed into its
+    /// own arena, which stays at its peak (glibc: on games of up to 256
+    /// plies, about 25 MB of RSS more per worker; `MALLOC_ARENA_MAX=1` or
+    /// another allocator halves that). `threads` of 0 or 1 reads on the calling thread alone.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -170,17 +189,31 @@ pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
         if let Some(item) = pool.ready.items.pop_front() {
             return Some(item);
         }
+        // The batch taken is done with: its memory is free (or kept to fill
+        // again) before more text is cut.
+        let mut used = core::mem::take(&mut pool.ready);
+        if used.bytes.capacity() > 4 * BATCH || used.items.capacity() > 4096 {
+            // It held a huge game, or very many: give that memory back.
+            used = Batch::default();
+        }
+        if used.bytes.capacity() > 0 {
+            used.bytes.clear();
+            used.games.clear();
+            pool.spare.push(used);
+        }
         dispatch(reader);
         let pool = reader.pool.as_mut()?;
         match pool.pending.pop_front()? {
-            Pending::Batch(results) => {
+            Pending::Batch(results, bytes) => {
                 let done = results
                     .recv()
                     .expect("a PGN worker thread never stops before its batch is done");
-                let mut used = core::mem::replace(&mut pool.ready, done);
-                used.bytes.clear();
-                used.games.clear();
-                pool.spare.push(used);
+                pool.in_flight -= bytes;
+                pool.ready = done;
+            }
+            Pending::Built(item, bytes) => {
+                pool.in_flight -= bytes;
+                return Some(item);
             }
             Pending::Failed(error) => return Some(Err(error)),
         }
@@ -193,7 +226,13 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
         let Some(pool) = reader.pool.as_ref() else {
             return;
         };
-        if pool.done || pool.pending.len() >= IN_FLIGHT_PER_WORKER * pool.workers.len() {
+        let batches = IN_FLIGHT_PER_WORKER * pool.workers.len();
+        // Text in flight is bounded in bytes as well as in batches: games
+        // longer than a batch go out one at a time.
+        if pool.done
+            || pool.pending.len() >= batches
+            || (!pool.pending.is_empty() && pool.in_flight >= batches * BATCH)
+        {
             return;
         }
         let mut batch = reader
@@ -201,14 +240,24 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
             .as_mut()
             .and_then(|pool| pool.spare.pop())
             .unwrap_or_default();
-        if batch.bytes.capacity() > 4 * BATCH {
-            // It held a huge game: give that memory back.
-            batch = Batch::default();
-        }
         let mut failed = None;
         let mut done = false;
+        let mut built = None;
         while batch.bytes.len() < BATCH {
             match reader.next_text() {
+                Ok(Some(game)) if game.text.len() > BATCH => {
+                    // A game longer than a batch is built here, straight
+                    // from the reader's buffer: no copy of its text, and its
+                    // memory stays with this thread's allocator instead of
+                    // a worker's (whose arena would keep it).
+                    let origin = Origin {
+                        offset: game.offset,
+                        line: game.first_line,
+                    };
+                    let item = build(&game).map(|builder| finish(builder, origin));
+                    built = Some((item, game.text.len()));
+                    break;
+                }
                 Ok(Some(game)) => {
                     let start = batch.bytes.len();
                     batch.bytes.extend_from_slice(game.text);
@@ -237,13 +286,21 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
         };
         if !batch.games.is_empty() {
             let (reply, results) = mpsc::sync_channel(1);
+            let bytes = batch.bytes.len();
             let sent = pool.jobs.as_ref().map(|jobs| jobs.send((batch, reply)));
             if !matches!(sent, Some(Ok(()))) {
                 // No worker is left (one panicked): nothing more is read.
                 pool.done = true;
                 return;
             }
-            pool.pending.push_back(Pending::Batch(results));
+            pool.in_flight += bytes;
+            pool.pending.push_back(Pending::Batch(results, bytes));
+        }
+        if let Some((item, bytes)) = built {
+            // Counted as in flight, so that no second one is built before
+            // the caller takes this one.
+            pool.in_flight += bytes;
+            pool.pending.push_back(Pending::Built(item, bytes));
         }
         if let Some(error) = failed {
             pool.pending.push_back(Pending::Failed(error));

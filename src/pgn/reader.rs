@@ -7,7 +7,7 @@ use super::game::Origin;
 use super::game::PgnGame;
 use super::parallel::{self, Pool};
 use super::scan;
-use super::visit::{GameText, Sink, Visiting, Visitor, looks_like_tag, visit_game};
+use super::visit::{GameText, Sink, Visiting, Visitor, indented_tag, looks_like_tag, visit_game};
 use alloc::vec::Vec;
 use std::io::{self, Read};
 
@@ -24,9 +24,12 @@ const CHUNK: usize = 1 << 16;
 /// the next game, unless a `}` on those tag lines closes it.
 ///
 /// As python-chess reads them: a line ends at `\n`, `\r\n` or a lone `\r`;
-/// a byte-order mark may open any game; a tag line with a comment or other
-/// text after its `"]` is skipped; an indented tag line is movetext (a tag
-/// pair there is passed over).
+/// a byte-order mark may open any game; a tag line with other text after
+/// its `"]` is skipped. As pgn-extract reads them (python-chess drops
+/// them): a tag line with a comment after its `"]` (`[Event "x"] {c}`,
+/// `[Site "y"] ; r`) is a tag, the comment dropped, and an indented tag
+/// line is a tag line (starting the next game after movetext); a tag pair
+/// inside a line of movetext is passed over.
 ///
 /// ```
 /// use chess_arbiter::pgn::Reader;
@@ -234,7 +237,7 @@ impl<R: Read> Reader<R> {
         let mut movetext = None;
         while let Some((cend, next)) = self.find_line()? {
             let line = &self.buf[self.pos..cend];
-            if line.starts_with(b"[") {
+            if line.starts_with(b"[") || indented_tag(line).is_some() {
                 if blanks >= 2 {
                     movetext = Some(self.pos);
                     break;
@@ -276,7 +279,11 @@ impl<R: Read> Reader<R> {
                     self.consume(next);
                     break;
                 }
-                if !in_comment && (line.starts_with(b"[") || line.starts_with(b"\xef\xbb\xbf[")) {
+                if !in_comment
+                    && (line.starts_with(b"[")
+                        || line.starts_with(b"\xef\xbb\xbf[")
+                        || indented_tag(line).is_some())
+                {
                     break;
                 }
                 if in_comment || !line.starts_with(b"%") {

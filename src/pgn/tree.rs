@@ -26,13 +26,38 @@ use alloc::vec::Vec;
 /// assert_eq!(sicilian.variations(1)[0].san(0).as_deref(), Some("c3"));
 /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Dropping, cloning, comparing, debug-printing and writing a tree of
+/// variations take no stack per level of nesting: a tree built through the
+/// API may nest as deep as memory allows. The reader takes at most
+/// [`MAX_NESTING`] levels ([`PgnErrorKind::TooDeep`](super::PgnErrorKind::TooDeep)
+/// past that), so a deeper tree is written but does not read back.
 pub struct Variation {
     start: Position,
     end: Position,
     starting_comment: Option<String>,
     nodes: Vec<Node>,
 }
+
+/// The deepest nesting of variations the reader takes: a variation inside
+/// a variation ... inside the mainline, 255 levels (as deep as a `u8`
+/// counts). Deeper nesting is a
+/// [`PgnErrorKind::TooDeep`](super::PgnErrorKind::TooDeep) error for that
+/// game: it bounds the memory a hostile file can make the reader spend on
+/// one game by a small multiple of its size. Parentheses with no move
+/// before them to replace are read for syntax only and cost no memory, so
+/// they may nest deeper.
+///
+/// ```
+/// use chess_arbiter::pgn::{MAX_NESTING, PgnErrorKind, Reader};
+/// let deep = |levels: usize| {
+///     format!("1. e4 {}{} *", "( 1. d4 ".repeat(levels), ")".repeat(levels))
+/// };
+/// assert!(Reader::new(deep(MAX_NESTING).as_bytes()).next().unwrap().is_ok());
+/// let err = Reader::new(deep(MAX_NESTING + 1).as_bytes()).next().unwrap().unwrap_err();
+/// assert!(matches!(err.kind(), PgnErrorKind::TooDeep { limit: 255 }));
+/// ```
+pub const MAX_NESTING: usize = 255;
 
 /// One move of a variation and what is written with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -343,8 +368,9 @@ impl Variation {
     ///
     /// # Errors
     ///
-    /// Gives `variation` back if there is no move `i`, or if the variation
-    /// does not start from the position before it.
+    /// [`AddVariationError`] (with the variation, to take back) if there is
+    /// no move `i`, or if the variation does not start from the position
+    /// before it.
     ///
     /// ```
     /// use chess_arbiter::Position;
@@ -358,14 +384,27 @@ impl Variation {
     /// assert_eq!(line.variations(0).len(), 1);
     /// # Ok::<(), chess_arbiter::SanError>(())
     /// ```
-    #[allow(clippy::result_large_err)] // gives the variation back whole; the rare path
-    pub fn add_variation(&mut self, i: usize, variation: Variation) -> Result<(), Variation> {
+    pub fn add_variation(
+        &mut self,
+        i: usize,
+        variation: Variation,
+    ) -> Result<(), AddVariationError> {
+        if i >= self.nodes.len() {
+            let reason = AddVariationReason::NoSuchMove {
+                index: i,
+                len: self.nodes.len(),
+            };
+            return Err(AddVariationError::new(reason, variation));
+        }
         match self.position_before(i) {
-            Some(pos) if i < self.nodes.len() && pos == variation.start => {
+            Some(pos) if pos == variation.start => {
                 self.nodes[i].variations.push(variation);
                 Ok(())
             }
-            _ => Err(variation),
+            _ => Err(AddVariationError::new(
+                AddVariationReason::WrongStart { index: i },
+                variation,
+            )),
         }
     }
 
@@ -387,36 +426,45 @@ impl Variation {
     /// Moves alternative `k` to move `i` one place up among the
     /// alternatives; the first one (`k == 0`) takes the place of the line's
     /// own moves from `i` on, which become its first alternative (as
-    /// python-chess's `promote_to_main`). Returns `false`, no change, if
-    /// there is no such alternative.
+    /// python-chess's `promote_to_main`).
+    ///
+    /// # Errors
+    ///
+    /// [`PromoteError`], nothing changed, if there is no such alternative,
+    /// or if it is empty and would take the place of moves (they would be
+    /// lost).
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
     /// let mut g = Reader::new("1. e4 (1. d4 d5 (1... Nf6 2. c4)) *".as_bytes()).next().unwrap().unwrap();
     /// let line = &mut g.variations_mut(0).unwrap()[0];
-    /// assert!(line.promote_variation(1, 0));
+    /// assert!(line.promote_variation(1, 0).is_ok());
     /// assert_eq!(line.san(1).as_deref(), Some("Nf6"));
     /// assert_eq!(line.variations(1)[0].san(0).as_deref(), Some("d5"));
     /// ```
-    pub fn promote_variation(&mut self, i: usize, k: usize) -> bool {
+    pub fn promote_variation(&mut self, i: usize, k: usize) -> Result<(), PromoteError> {
+        let missing = PromoteError::NoSuchVariation { index: i, k };
         let Some(node) = self.nodes.get_mut(i) else {
-            return false;
+            return Err(missing);
         };
         if k >= node.variations.len() {
-            return false;
+            return Err(missing);
         }
         if k > 0 {
             node.variations.swap(k - 1, k);
-            return true;
+            return Ok(());
+        }
+        if node.variations[0].is_empty() {
+            return Err(PromoteError::Empty { index: i, k });
         }
         let Some(start) = self.position_before(i) else {
-            return false;
+            return Err(missing);
         };
         let chosen = self.nodes[i].variations.remove(0);
         let mut old_tail = self.nodes.split_off(i);
         let mut siblings = core::mem::take(&mut old_tail[0].variations);
         let old = Variation::from_nodes(start.clone(), None, old_tail);
-        let (comment, new_nodes) = (chosen.starting_comment, chosen.nodes);
+        let (_, comment, new_nodes) = chosen.into_parts();
         if let Some(text) = comment {
             // The chosen line's opening comment goes after the move before.
             if let Some(before) = i.checked_sub(1).and_then(|p| self.nodes.get_mut(p)) {
@@ -439,7 +487,7 @@ impl Variation {
             self.nodes.push(node);
         }
         self.end = pos;
-        true
+        Ok(())
     }
 
     /// A line of already checked nodes from `start`.
@@ -460,8 +508,13 @@ impl Variation {
         }
     }
 
-    pub(crate) fn into_parts(self) -> (Position, Option<String>, Vec<Node>) {
-        (self.start, self.starting_comment, self.nodes)
+    pub(crate) fn into_parts(mut self) -> (Position, Option<String>, Vec<Node>) {
+        let nodes = core::mem::take(&mut self.nodes);
+        (self.start.clone(), self.starting_comment.take(), nodes)
+    }
+
+    pub(crate) fn node(&self, i: usize) -> Option<&Node> {
+        self.nodes.get(i)
     }
 
     pub(crate) fn node_mut(&mut self, i: usize) -> Option<&mut Node> {
@@ -477,6 +530,130 @@ impl Variation {
     }
 }
 
+/// Why a variation could not be added
+/// ([`PgnGame::add_variation`](super::PgnGame::add_variation),
+/// [`Variation::add_variation`]); the variation comes back whole with
+/// [`AddVariationError::into_variation`].
+///
+/// ```
+/// use chess_arbiter::Position;
+/// use chess_arbiter::pgn::{AddVariationReason, Variation};
+/// let mut line = Variation::new(Position::new());
+/// line.push_san("e4")?;
+/// let err = line.add_variation(3, Variation::new(Position::new())).unwrap_err();
+/// assert_eq!(err.reason(), AddVariationReason::NoSuchMove { index: 3, len: 1 });
+/// assert_eq!(err.to_string(), "cannot add the variation: there is no move 3 (the line has 1)");
+/// assert!(err.into_variation().is_empty());
+/// # Ok::<(), chess_arbiter::SanError>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error("cannot add the variation: {reason}")]
+pub struct AddVariationError {
+    reason: AddVariationReason,
+    variation: alloc::boxed::Box<Variation>,
+}
+
+impl AddVariationError {
+    pub(crate) fn new(reason: AddVariationReason, variation: Variation) -> AddVariationError {
+        AddVariationError {
+            reason,
+            variation: alloc::boxed::Box::new(variation),
+        }
+    }
+
+    /// Why.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// use chess_arbiter::pgn::{AddVariationReason, Variation};
+    /// let mut line = Variation::new(Position::new());
+    /// line.push_san("e4")?;
+    /// let mut late = Variation::new(line.end().clone());
+    /// late.push_san("e5")?;
+    /// let err = line.add_variation(0, late).unwrap_err();
+    /// assert_eq!(err.reason(), AddVariationReason::WrongStart { index: 0 });
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn reason(&self) -> AddVariationReason {
+        self.reason
+    }
+
+    /// The variation that was not added.
+    ///
+    /// ```
+    /// use chess_arbiter::Position;
+    /// use chess_arbiter::pgn::Variation;
+    /// let mut line = Variation::new(Position::new());
+    /// let mut other = Variation::new(Position::new());
+    /// other.push_san("d4")?;
+    /// let back = line.add_variation(0, other).unwrap_err().into_variation();
+    /// assert_eq!(back.len(), 1);
+    /// # Ok::<(), chess_arbiter::SanError>(())
+    /// ```
+    pub fn into_variation(self) -> Variation {
+        *self.variation
+    }
+}
+
+/// Why a variation could not be added.
+///
+/// ```
+/// use chess_arbiter::pgn::AddVariationReason;
+/// let reason = AddVariationReason::WrongStart { index: 2 };
+/// assert_eq!(reason.to_string(), "it does not start from the position before move 2");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum AddVariationReason {
+    /// The line (or the mainline) has no move `index` to replace.
+    #[error("there is no move {index} (the line has {len})")]
+    NoSuchMove {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// How many moves there are.
+        len: usize,
+    },
+    /// The variation does not start from the position before move `index`.
+    #[error("it does not start from the position before move {index}")]
+    WrongStart {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+    },
+}
+
+/// Why a variation could not be promoted
+/// ([`PgnGame::promote_variation`](super::PgnGame::promote_variation),
+/// [`Variation::promote_variation`]); nothing was changed.
+///
+/// ```
+/// use chess_arbiter::pgn::{PromoteError, Reader};
+/// let mut g = Reader::new("1. e4 e5 ( ) *".as_bytes()).next().unwrap().unwrap();
+/// assert_eq!(g.promote_variation(1, 0), Err(PromoteError::Empty { index: 1, k: 0 }));
+/// assert_eq!(g.mainline_len(), 2);
+/// assert_eq!(g.promote_variation(0, 0), Err(PromoteError::NoSuchVariation { index: 0, k: 0 }));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PromoteError {
+    /// Move `index` has no alternative `k`.
+    #[error("move {index} has no variation {k}")]
+    NoSuchVariation {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// The alternative asked for.
+        k: usize,
+    },
+    /// The alternative has no move: the moves it would replace would have
+    /// nowhere to go.
+    #[error("variation {k} of move {index} has no move to put in its place")]
+    Empty {
+        /// The index (a ply for the mainline) asked for.
+        index: usize,
+        /// The alternative asked for.
+        k: usize,
+    },
+}
+
 /// Two comments as one, joined by a space.
 pub(crate) fn join(first: Option<String>, second: &str) -> String {
     match first {
@@ -486,5 +663,206 @@ pub(crate) fn join(first: Option<String>, second: &str) -> String {
             text
         }
         _ => String::from(second),
+    }
+}
+
+/// One step of a walk over a tree of variations, in the order the writer
+/// writes it: a variation opens, each of its moves comes, followed by the
+/// variations that replace that move (each opened and closed), and the
+/// variation closes.
+#[derive(Copy, Clone)]
+pub(crate) enum Event<'a> {
+    Open(&'a Variation),
+    /// Move `i` of the variation.
+    Move(&'a Variation, usize),
+    Close,
+}
+
+/// A walk over a tree of variations that keeps its place on the heap: no
+/// stack per level of nesting.
+pub(crate) struct Events<'a> {
+    stack: Vec<Frame<'a>>,
+}
+
+struct Frame<'a> {
+    line: &'a Variation,
+    opened: bool,
+    /// The move being visited, and whether it has been given out.
+    i: usize,
+    moved: bool,
+    /// The next of its variations to visit.
+    k: usize,
+}
+
+impl<'a> Frame<'a> {
+    fn new(line: &'a Variation) -> Frame<'a> {
+        Frame {
+            line,
+            opened: false,
+            i: 0,
+            moved: false,
+            k: 0,
+        }
+    }
+}
+
+impl<'a> Events<'a> {
+    pub(crate) fn new(root: &'a Variation) -> Events<'a> {
+        Events {
+            stack: alloc::vec![Frame::new(root)],
+        }
+    }
+}
+
+impl<'a> Iterator for Events<'a> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        loop {
+            let top = self.stack.last_mut()?;
+            if !top.opened {
+                top.opened = true;
+                return Some(Event::Open(top.line));
+            }
+            if top.moved {
+                let line = top.line;
+                if let Some(sub) = line.nodes[top.i].variations.get(top.k) {
+                    top.k += 1;
+                    self.stack.push(Frame::new(sub));
+                    continue;
+                }
+                top.moved = false;
+                top.i += 1;
+                top.k = 0;
+            }
+            if top.i < top.line.nodes.len() {
+                top.moved = true;
+                return Some(Event::Move(top.line, top.i));
+            }
+            self.stack.pop();
+            return Some(Event::Close);
+        }
+    }
+}
+
+impl Drop for Variation {
+    /// Takes the variations below out level by level, so that dropping a
+    /// deep tree does not recurse.
+    fn drop(&mut self) {
+        if self.nodes.iter().all(|n| n.variations.is_empty()) {
+            return;
+        }
+        let mut pending: Vec<Variation> = Vec::new();
+        for node in &mut self.nodes {
+            pending.append(&mut node.variations);
+        }
+        while let Some(mut line) = pending.pop() {
+            for node in &mut line.nodes {
+                pending.append(&mut node.variations);
+            }
+            // `line` drops here with no variation left below it.
+        }
+    }
+}
+
+impl Clone for Variation {
+    /// Copies the tree walking it on the heap (no recursion).
+    fn clone(&self) -> Variation {
+        // The copies being built, innermost last; a variation's own
+        // variations come after its move and before its next one.
+        let mut building: Vec<Variation> = Vec::new();
+        for event in Events::new(self) {
+            match event {
+                Event::Open(line) => building.push(Variation {
+                    start: line.start.clone(),
+                    end: line.end.clone(),
+                    starting_comment: line.starting_comment.clone(),
+                    nodes: Vec::with_capacity(line.nodes.len()),
+                }),
+                Event::Move(line, i) => {
+                    let node = &line.nodes[i];
+                    if let Some(copy) = building.last_mut() {
+                        copy.nodes.push(Node {
+                            played: node.played,
+                            nags: node.nags.clone(),
+                            comment: node.comment.clone(),
+                            variations: Vec::with_capacity(node.variations.len()),
+                        });
+                    }
+                }
+                Event::Close => {
+                    let done = building.pop().expect("every Close follows its Open");
+                    match building.last_mut().and_then(|p| p.nodes.last_mut()) {
+                        Some(parent) => parent.variations.push(done),
+                        None => return done,
+                    }
+                }
+            }
+        }
+        unreachable!("the walk closes the variation it opened")
+    }
+}
+
+impl PartialEq for Variation {
+    /// Compares the trees walking both side by side (no recursion).
+    fn eq(&self, other: &Variation) -> bool {
+        let mut a = Events::new(self);
+        let mut b = Events::new(other);
+        loop {
+            match (a.next(), b.next()) {
+                (None, None) => return true,
+                (Some(Event::Open(x)), Some(Event::Open(y))) => {
+                    if x.start != y.start
+                        || x.end != y.end
+                        || x.starting_comment != y.starting_comment
+                        || x.nodes.len() != y.nodes.len()
+                    {
+                        return false;
+                    }
+                }
+                (Some(Event::Move(x, i)), Some(Event::Move(y, j))) => {
+                    let (m, n) = (&x.nodes[i], &y.nodes[j]);
+                    if m.played != n.played
+                        || m.nags != n.nags
+                        || m.comment != n.comment
+                        || m.variations.len() != n.variations.len()
+                    {
+                        return false;
+                    }
+                }
+                (Some(Event::Close), Some(Event::Close)) => {}
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl Eq for Variation {}
+
+impl core::fmt::Debug for Variation {
+    /// The start, the moves (UCI) and how many variations there are below,
+    /// without printing them: a deep tree prints in bounded space.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let moves: Vec<crate::Uci> = {
+            let mut pos = self.start.clone();
+            self.nodes
+                .iter()
+                .map(|n| {
+                    let uci = pos.uci(n.played);
+                    pos.play_unchecked(n.played);
+                    uci
+                })
+                .collect()
+        };
+        let below = Events::new(self)
+            .filter(|e| matches!(e, Event::Open(_)))
+            .count()
+            - 1;
+        f.debug_struct("Variation")
+            .field("start", &self.start.fen())
+            .field("starting_comment", &self.starting_comment)
+            .field("moves", &moves)
+            .field("variations_below", &below)
+            .finish()
     }
 }

@@ -308,7 +308,8 @@ pub(crate) trait Sink {
     }
     fn nag(&mut self, nag: u8);
     fn comment(&mut self, text: &[u8]);
-    fn begin_variation(&mut self);
+    /// A `(` opens; the reader's builder refuses nesting past its limit.
+    fn begin_variation(&mut self) -> Result<(), PgnErrorKind>;
     fn end_variation(&mut self);
     fn result(&mut self, result: &'static str);
 }
@@ -354,8 +355,9 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
     fn comment(&mut self, text: &[u8]) {
         self.0.comment(&text_of(text));
     }
-    fn begin_variation(&mut self) {
+    fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
         self.0.begin_variation();
+        Ok(())
     }
     fn end_variation(&mut self) {
         self.0.end_variation();
@@ -419,12 +421,45 @@ pub(crate) fn tag_line(line: &[u8]) -> Result<(&[u8], &[u8]), PgnErrorKind> {
     while end > 0 && is_blank(body[end - 1]) {
         end -= 1;
     }
-    // As readers in the wild do: the value runs to the last `"]` of the line.
-    match body[..end].strip_suffix(b"\"]") {
+    // As readers in the wild do: the value runs to the last `"]` of the
+    // line, or to the last one that only a comment follows (`{c}` or `; r`:
+    // read as pgn-extract reads it, the comment dropped).
+    let value = body[..end].strip_suffix(b"\"]").or_else(|| {
+        let body = &body[..end];
+        memchr::memmem::rfind_iter(body, b"\"]")
+            .find(|&p| only_a_comment(&body[p + 2..]))
+            .map(|p| &body[..p])
+    });
+    match value {
         Some(value) if value.contains(&b'\r') => Err(PgnErrorKind::MalformedTag),
         Some(value) => Ok((name, value)),
         None => Err(PgnErrorKind::UnterminatedTag),
     }
+}
+
+/// Whether the rest of a tag line is a comment: `; ...`, or one `{...}`
+/// closed on the line.
+fn only_a_comment(rest: &[u8]) -> bool {
+    let blanks = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    let rest = &rest[blanks..];
+    match rest.first() {
+        Some(b';') => true,
+        Some(b'{') => scan::find(rest, b'}') == Some(rest.len() - 1),
+        _ => false,
+    }
+}
+
+/// A tag line indented by spaces or tabs, without its indent (pgn-extract
+/// reads it as a tag; python-chess as movetext).
+pub(crate) fn indented_tag(line: &[u8]) -> Option<&[u8]> {
+    let indent = line
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    (indent > 0 && looks_like_tag(&line[indent..])).then(|| &line[indent..])
 }
 
 /// Whether a line opens with what can only be a tag pair: `[Name "`.
@@ -509,11 +544,16 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
     while i < game.movetext {
         let tags = &text[..game.movetext];
         let end = scan::find2(&tags[i..], b'\n', b'\r').map_or(tags.len(), |p| i + p);
-        let line = &text[i..end];
+        let mut line = &text[i..end];
         d.line_start = i;
+        let mut at = i;
+        if let Some(tag) = indented_tag(line) {
+            at += line.len() - tag.len();
+            line = tag;
+        }
         let first = line.first().copied().unwrap_or(b'\n');
         if !(line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';') {
-            let place = d.place(i);
+            let place = d.place(at);
             let (name, value) = match tag_line(line) {
                 Ok(tag) => tag,
                 // A tag with a comment or other text after it on its line:
@@ -663,7 +703,9 @@ fn movetext<V: Sink + ?Sized>(
             b'(' => {
                 depth += 1;
                 last_open = d.place(i);
-                visitor.begin_variation();
+                visitor
+                    .begin_variation()
+                    .map_err(|k| d.error(last_open, k))?;
                 i += 1;
             }
             b')' => {

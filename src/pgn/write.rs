@@ -1,11 +1,12 @@
 //! The PGN export format (PGN standard, section 8): what `PgnGame`'s
 //! `Display` writes.
 
-use super::game::{PgnGame, SEVEN_TAG_ROSTER, result_token, setup_tags};
-use super::tree::Variation;
+use super::game::{PgnGame, SEVEN_TAG_ROSTER, setup_tags, termination_of};
+use super::tree::{Event, Events, Variation};
 use crate::Color;
 use crate::Position;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 /// Movetext lines are at most this long (PGN standard 8.2.2.2 asks for
@@ -15,12 +16,15 @@ const MAX_LINE: usize = 79;
 impl fmt::Display for PgnGame {
     /// Writes the game in PGN export format: the Seven Tag Roster in its
     /// order, always (`?`, or `????.??.??` for the date, when missing; the
-    /// `Result` tag equal to the result token, which is the `Result` tag
-    /// when it is a result other than `*`, else the movetext's token),
-    /// `Variant`/`SetUp`/`FEN` when the game needs them, the other tags in
-    /// order, an empty line, then the movetext in lines of at most 79
-    /// characters (a comment breaks at its spaces; only a word longer than
-    /// a line stands alone) ending with the result token and a line break:
+    /// `Result` tag equal to the result token, both
+    /// [`PgnGame::game_result`]), `Variant`/`SetUp`/`FEN` when the game
+    /// needs them, `Termination` when the game's ending was recorded (a
+    /// resignation, a flag fall, an agreement, a claim) and no such tag is
+    /// set, the other tags in order (a second tag of a roster name among
+    /// them, as read; a second `Result` is not written), an empty line,
+    /// then the movetext in lines of at most 79 characters (a comment
+    /// breaks at its spaces; only a word longer than a line stands alone)
+    /// ending with the result token and a line break:
     /// the mainline with its NAGs and comments, each variation in `( )`
     /// after the move it replaces, nested, and the moves kept after the
     /// game's end. Separate games by an empty line.
@@ -37,12 +41,6 @@ impl fmt::Display for PgnGame {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let setup = setup_tags(&self.game);
-        let replaced = |name: &str| {
-            setup.is_some()
-                && (name == "SetUp"
-                    || name == "FEN"
-                    || (name == "Variant" && setup.as_ref().is_some_and(|s| s.0)))
-        };
         let result = self.export_result();
         for str_name in SEVEN_TAG_ROSTER {
             let value = match str_name {
@@ -63,8 +61,29 @@ impl fmt::Display for PgnGame {
             write_tag(f, "SetUp", "1")?;
             write_tag(f, "FEN", fen)?;
         }
+        if self.tag("Termination").is_none() {
+            if let Some(termination) = termination_of(&self.game) {
+                write_tag(f, "Termination", termination)?;
+            }
+        }
+        // The other tags in order, and a second tag of a roster name too
+        // (its first is written above); the result and the start position
+        // are written once, from the record and the game.
+        let mut seen = [false; SEVEN_TAG_ROSTER.len()];
         for (name, value) in self.tags() {
-            if !SEVEN_TAG_ROSTER.contains(&name) && !replaced(name) {
+            if let Some(k) = SEVEN_TAG_ROSTER.iter().position(|&r| r == name) {
+                if !core::mem::replace(&mut seen[k], true) || name == "Result" {
+                    continue;
+                }
+            }
+            // A `Variant` that says what the game is ("Standard", "From
+            // Position") is kept; SetUp and FEN come from the game.
+            let same_variant = || {
+                name == "Variant"
+                    && setup.as_ref().is_none_or(|s| !s.0)
+                    && super::build::variant(value) == Some(false)
+            };
+            if !DERIVED.contains(&name) || same_variant() {
                 write_tag(f, name, value)?;
             }
         }
@@ -120,22 +139,22 @@ impl fmt::Display for PgnGame {
 
 impl PgnGame {
     /// The result the export writes as the `Result` tag and the result
-    /// token: the `Result` tag when it is a result other than `*`, else the
-    /// movetext's token (python-chess exports the same).
+    /// token: [`PgnGame::game_result`].
     pub(crate) fn export_result(&self) -> &'static str {
-        match self.tag("Result").and_then(result_token) {
-            Some(tag) if tag != "*" => tag,
-            _ => self.result,
-        }
+        self.game_result().as_str()
     }
 }
 
+/// Tags the writer derives from the game's start, never from the record.
+pub(crate) const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
+
 fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
     f.write_char('[')?;
-    // The standard's tag names are letters, digits and `_` (8.1.1); files
-    // in the wild also use `-`, `:`, `+`, which other readers refuse.
+    // Names are written as read: the standard's letters, digits and `_`
+    // (8.1.1), and the `+ # = : -` files in the wild use (python-chess
+    // keeps them too). Anything else (set through the API) becomes `_`.
     for c in name.chars() {
-        f.write_char(if c.is_ascii_alphanumeric() { c } else { '_' })?;
+        f.write_char(if is_tag_name_char(c) { c } else { '_' })?;
     }
     if name.is_empty() {
         f.write_char('_')?;
@@ -150,6 +169,37 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
         }
     }
     f.write_str("\"]\n")
+}
+
+/// A comment as the writer writes it: no `}`, line breaks as `\n`, and no
+/// blank line before a line that starts with `[`.
+fn clean_comment(text: &str) -> String {
+    let text: String = text.chars().filter(|&c| c != '}').collect();
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    if !text.contains('[') || !text.contains('\n') {
+        return text;
+    }
+    let blank = |line: &str| line.chars().all(|c| c.is_ascii_whitespace());
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out = String::with_capacity(text.len());
+    for (k, line) in lines.iter().enumerate() {
+        if blank(line) {
+            let next = lines[k + 1..].iter().find(|l| !blank(l));
+            if next.is_some_and(|l| l.trim_start().starts_with('[')) {
+                continue;
+            }
+        }
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// A character the reader takes in a tag name.
+pub(crate) fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-')
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
@@ -176,53 +226,74 @@ impl Line<'_, '_> {
     /// A move number: `N.` before White's move, `N...` before Black's when
     /// something came between it and White's move.
     fn number(&mut self, pos: &Position, interrupted: bool) -> fmt::Result {
-        let mut number = itoa(pos.fullmove_number());
-        if pos.turn() == Color::White {
-            number.push('.');
-        } else if interrupted {
-            number.push_str("...");
-        } else {
-            return Ok(());
+        match number_of(pos, interrupted) {
+            Some(number) => self.token(&number),
+            None => Ok(()),
         }
-        self.token(&number)
     }
 
-    /// `( ... )`: a variation with its NAGs, comments and own variations.
+    /// `( ... )`: a variation with its NAGs, comments and own variations,
+    /// nested; walked on the heap, so a deep tree takes no stack.
     fn variation(&mut self, variation: &Variation) -> fmt::Result {
-        self.token("(")?;
-        if let Some(text) = variation.starting_comment() {
-            self.comment(text)?;
+        // Per open variation: the position before its next move, and
+        // whether something came between White's move and Black's.
+        let mut open: Vec<(Position, bool)> = Vec::new();
+        for event in Events::new(variation) {
+            match event {
+                Event::Open(line) => {
+                    if let Some(parent) = open.last_mut() {
+                        parent.1 = true;
+                    }
+                    self.token("(")?;
+                    if let Some(text) = line.starting_comment() {
+                        self.comment(text)?;
+                    }
+                    open.push((line.start().clone(), true));
+                }
+                Event::Move(line, i) => {
+                    let Some((pos, interrupted)) = open.last_mut() else {
+                        continue;
+                    };
+                    let Some(m) = line.node(i).map(|n| n.played) else {
+                        continue;
+                    };
+                    let san = pos.san(m);
+                    let number = number_of(pos, *interrupted);
+                    pos.play_unchecked(m);
+                    *interrupted = false;
+                    if let Some(number) = number {
+                        self.token(&number)?;
+                    }
+                    self.token(san.as_str())?;
+                    for &nag in line.nags(i) {
+                        self.nag(nag)?;
+                    }
+                    if let Some(text) = line.comment(i) {
+                        self.comment(text)?;
+                        if let Some(top) = open.last_mut() {
+                            top.1 = true;
+                        }
+                    }
+                }
+                Event::Close => {
+                    open.pop();
+                    self.token(")")?;
+                }
+            }
         }
-        let mut pos = variation.start().clone();
-        let mut interrupted = true;
-        for (i, m) in variation.moves().enumerate() {
-            self.number(&pos, interrupted)?;
-            self.token(pos.san(m).as_str())?;
-            pos.play_unchecked(m);
-            interrupted = false;
-            for &nag in variation.nags(i) {
-                self.nag(nag)?;
-            }
-            if let Some(text) = variation.comment(i) {
-                self.comment(text)?;
-                interrupted = true;
-            }
-            let inner = variation.variations(i);
-            for sub in inner {
-                self.variation(sub)?;
-            }
-            interrupted |= !inner.is_empty();
-        }
-        self.token(")")
+        Ok(())
     }
 
     /// Writes `{ text }` (one blank each side, which readers strip); a `}`
-    /// in the text is dropped. The comment breaks at its spaces to keep
+    /// in the text is dropped, a CR is a line break (as the reader reads
+    /// it), and a blank line before a line that starts with `[` is left out
+    /// (a blank line then a tag line is where the reader resumes after a
+    /// comment left open). The comment breaks at its spaces to keep
     /// lines within [`MAX_LINE`] (a break reads back as a line break); a
     /// single word longer than a line stands alone. Line breaks inside the
     /// comment are kept; no line starts with a blank.
     fn comment(&mut self, text: &str) -> fmt::Result {
-        let clean: String = text.chars().filter(|&c| c != '}').collect();
+        let clean = clean_comment(text);
         let mut from = 0;
         let mut sep = None;
         loop {
@@ -280,6 +351,20 @@ impl Line<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// The move number written before the move from `pos`, if any: `N.`
+/// before White's move, `N...` before Black's when something came between.
+fn number_of(pos: &Position, interrupted: bool) -> Option<Short> {
+    let mut number = itoa(pos.fullmove_number());
+    if pos.turn() == Color::White {
+        number.push('.');
+    } else if interrupted {
+        number.push_str("...");
+    } else {
+        return None;
+    }
+    Some(number)
 }
 
 /// A short text on the stack (move numbers, NAGs).

@@ -9,14 +9,20 @@ use chess_arbiter::pgn::{PgnGame, Reader, Variation};
 /// Tags that the writer derives from the game's start position.
 pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
 
-/// A tag name as the writer writes it: letters, digits, `_` (PGN standard
-/// 8.1.1).
+/// A tag name as the writer writes it: as read (letters, digits, `_` of
+/// the PGN standard 8.1.1, and `+ # = : -`), anything else as `_`.
 pub fn standard_name(name: &str) -> String {
     if name.is_empty() {
         return "_".into();
     }
     name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_+#=:-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -59,9 +65,19 @@ pub fn exported_tags(game: &PgnGame) -> Vec<(String, String)> {
             (name.to_string(), value)
         })
         .collect();
+    // The other tags, and second tags of roster names but Result.
+    let mut seen = Vec::new();
     tags.extend(
         game.tags()
-            .filter(|(n, _)| !DERIVED.contains(n) && !SEVEN_TAG_ROSTER.contains(n))
+            .filter(|&(n, _)| {
+                if SEVEN_TAG_ROSTER.contains(&n) {
+                    let first = !seen.contains(&n);
+                    seen.push(n);
+                    !first && n != "Result"
+                } else {
+                    !DERIVED.contains(&n)
+                }
+            })
             .map(|(n, v)| (standard_name(n), v.to_string())),
     );
     tags.sort();
