@@ -47,15 +47,14 @@
 use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
 use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::borrow::Cow;
+use alloc::collections::VecDeque;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use arrow_array::builder::{
     BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{
-    Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray,
-};
+use arrow_array::{Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use std::io::{BufRead, BufReader, Read};
 
@@ -316,7 +315,11 @@ fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -
     match read_one(record) {
         Ok(game) => {
             let result = result.or_else(|| game.tag("Result"));
-            rule_game(&game, result, termination.or_else(|| game.tag("Termination")))
+            rule_game(
+                &game,
+                result,
+                termination.or_else(|| game.tag("Termination")),
+            )
         }
         Err(e) => rule_error(record, &e, result),
     }
@@ -327,7 +330,11 @@ fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -
 fn read_one(record: &[u8]) -> Result<PgnGame, Cow<'static, str>> {
     let mut reader = Reader::new(record);
     match reader.next() {
-        None => Err(Cow::Borrowed("no game in the record")),
+        // An empty movetext: a game without moves.
+        None => match Reader::new(&b"*"[..]).next() {
+            Some(Ok(game)) => Ok(game),
+            _ => Err(Cow::Borrowed("no game in the record")),
+        },
         Some(Err(e)) => Err(Cow::Owned(error_text(&e))),
         Some(Ok(game)) => match reader.next() {
             None => Ok(game),
@@ -487,6 +494,32 @@ fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) 
     ruling
 }
 
+/// The tags of a game that does not read, as [`crate::pgn::visit`] finds
+/// them.
+#[derive(Default)]
+struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl crate::pgn::Visitor for Tags {
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.0
+            .push((String::from(name), crate::pgn::unescape(value).into_owned()));
+        Ok(())
+    }
+
+    fn skip_movetext(&mut self) -> bool {
+        true
+    }
+}
+
 /// The Seven Tag Roster: Utf8 columns of [`PgnBatches`].
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -574,29 +607,33 @@ impl<R: Read> PgnBatches<R> {
             };
             count += 1;
             let text = &record.text;
+            let mut found = Tags::default();
             let (game, ruling) = match read_one(text) {
                 Ok(game) => {
                     let ruling = rule_game(&game, game.tag("Result"), game.tag("Termination"));
                     (Some(game), ruling)
                 }
                 Err(e) => {
-                    // The tags alone, when they read.
-                    let mut head = Vec::with_capacity(record.movetext + 2);
-                    head.extend_from_slice(&text[..record.movetext]);
-                    head.extend_from_slice(b"\n*\n");
-                    let game = Reader::new(&head[..]).next().and_then(Result::ok);
-                    let result = game.as_ref().and_then(|g| g.tag("Result"));
-                    (game.clone(), rule_error(text, &e, result))
+                    // The tags alone, read without the rest.
+                    let _ = crate::pgn::visit(&text[..record.movetext], &mut found);
+                    let ruling = rule_error(text, &e, found.get("Result"));
+                    (None, ruling)
                 }
             };
+            let all: Vec<(&str, &str)> = match &game {
+                Some(game) => game.tags().collect(),
+                None => found
+                    .0
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect(),
+            };
             for (name, column) in ROSTER.iter().zip(roster.iter_mut()) {
-                column.append_option(game.as_ref().and_then(|g| g.tag(name)));
+                column.append_option(all.iter().find(|(n, _)| n == name).map(|(_, v)| *v));
             }
-            if let Some(game) = &game {
-                for (name, value) in game.tags().filter(|(n, _)| !ROSTER.contains(n)) {
-                    tags.keys().append_value(name);
-                    tags.values().append_value(value);
-                }
+            for (name, value) in all.iter().filter(|(n, _)| !ROSTER.contains(n)) {
+                tags.keys().append_value(name);
+                tags.values().append_value(value);
             }
             tags.append(true)?;
             let body = String::from_utf8_lossy(&text[record.movetext..]);
@@ -679,43 +716,67 @@ struct GameRecord {
 /// movetext up to an empty line outside a comment.
 struct Lines<R> {
     read: BufReader<R>,
-    /// The current line (with its line end).
-    line: Vec<u8>,
-    /// Whether `line` holds a line not yet used.
-    held: bool,
-    /// The offset of `line` in the input.
+    /// Lines read and not yet used (with their line ends), and the offset
+    /// of the first.
+    pending: VecDeque<Vec<u8>>,
     offset: u64,
-    /// The offset after `line`.
-    next: u64,
+    /// Emptied lines, for reuse.
+    spare: Vec<Vec<u8>>,
 }
 
 impl<R: Read> Lines<R> {
     fn new(read: R) -> Lines<R> {
         Lines {
             read: BufReader::with_capacity(1 << 16, read),
-            line: Vec::new(),
-            held: false,
+            pending: VecDeque::new(),
             offset: 0,
-            next: 0,
+            spare: Vec::new(),
         }
     }
 
-    /// The next line, held until [`Lines::consume`]; `None` at the end.
-    fn peek(&mut self) -> std::io::Result<Option<&[u8]>> {
-        if !self.held {
-            self.line.clear();
-            self.offset = self.next;
-            if !read_line(&mut self.read, &mut self.line)? {
+    /// Line `n` ahead (0: the next), held until consumed; `None` at the end.
+    fn ahead(&mut self, n: usize) -> std::io::Result<Option<&[u8]>> {
+        while self.pending.len() <= n {
+            let mut line = self.spare.pop().unwrap_or_default();
+            line.clear();
+            if !read_line(&mut self.read, &mut line)? {
+                self.spare.push(line);
                 return Ok(None);
             }
-            self.next = self.offset + self.line.len() as u64;
-            self.held = true;
+            self.pending.push_back(line);
         }
-        Ok(Some(&self.line))
+        Ok(Some(&self.pending[n]))
+    }
+
+    fn peek(&mut self) -> std::io::Result<Option<&[u8]>> {
+        self.ahead(0)
     }
 
     fn consume(&mut self) {
-        self.held = false;
+        if let Some(line) = self.pending.pop_front() {
+            self.offset += line.len() as u64;
+            self.spare.push(line);
+        }
+    }
+
+    /// Whether the lines from the next are a tag section: tag lines, then an
+    /// empty line or the end of input, and no `}` that would close an open
+    /// comment.
+    fn tag_section_follows(&mut self) -> std::io::Result<bool> {
+        let mut tags = 0;
+        let mut n = 0;
+        while let Some(line) = self.ahead(n)? {
+            if memchr::memchr(b'}', line).is_some() {
+                return Ok(false);
+            }
+            if looks_like_tag(line) {
+                tags += 1;
+            } else {
+                return Ok(tags > 0 && is_blank(line));
+            }
+            n += 1;
+        }
+        Ok(tags > 0)
     }
 
     fn next_game(&mut self) -> std::io::Result<Option<GameRecord>> {
@@ -726,7 +787,9 @@ impl<R: Read> Lines<R> {
                 return Ok(None);
             };
             if line.starts_with(BOM) {
-                self.line.drain(..BOM.len());
+                if let Some(line) = self.pending.front_mut() {
+                    line.drain(..BOM.len());
+                }
                 self.offset += BOM.len() as u64;
                 continue;
             }
@@ -778,11 +841,14 @@ impl<R: Read> Lines<R> {
         let mut prev_blank = false;
         while let Some(line) = self.peek()? {
             let blank = is_blank(line);
-            if in_comment && prev_blank && line.starts_with(b"[") {
-                // A comment never closed: a tag line after an empty line
-                // starts the next game (the error is the comment's).
+            if in_comment && prev_blank && looks_like_tag(line) && self.tag_section_follows()? {
+                // A comment never closed: a tag section after an empty
+                // line is the next game (the error is the comment's).
                 break;
             }
+            let Some(line) = self.peek()? else {
+                break;
+            };
             if !in_comment && blank {
                 self.consume();
                 break;
@@ -846,6 +912,23 @@ fn read_line<R: Read>(read: &mut BufReader<R>, line: &mut Vec<u8>) -> std::io::R
             return Ok(true);
         }
     }
+}
+
+/// A line that starts like a tag pair: `[`, a name, a blank, a quote.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
+        .count();
+    let rest = &rest[name..];
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    name > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
 }
 
 fn strip_bom(line: &[u8]) -> &[u8] {
