@@ -16,6 +16,14 @@
 //! read (the summary then goes to standard error). About once a second a progress line on standard
 //! error gives bytes, games, MB/s and errors so far. The exit code is 1
 //! when any game had an error.
+//!
+//! `--audit` (with `--threads N`) lists instead the games whose record
+//! disagrees with the Laws of Chess: game number, byte offset, the rule
+//! that ended the game and the ruled result, then counts by rule (see
+//! `pgn/audit.rs`).
+
+#[path = "pgn/audit.rs"]
+mod audit;
 
 use chess_arbiter::pgn::Reader;
 use std::collections::BTreeMap;
@@ -210,7 +218,8 @@ pub fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<String>), String>
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let audit = take_audit_flag(&mut args);
     let (threads, export, mut files) = match parse_args(&args) {
         Ok(a) => a,
         Err(e) => {
@@ -220,6 +229,9 @@ fn main() -> ExitCode {
     };
     if files.is_empty() {
         files.push("-".into());
+    }
+    if audit {
+        return run_audit(&files, threads);
     }
     let mut failed = false;
     for file in files {
@@ -273,6 +285,42 @@ fn main() -> ExitCode {
                 let secs = start.elapsed().as_secs_f64();
                 eprintln!("{name}: {secs:.2} s");
                 failed |= summary.error_count() > 0;
+            }
+            Err(e) => {
+                eprintln!("{name}: {e}");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Removes `--audit` from the arguments: whether it was there.
+fn take_audit_flag(args: &mut Vec<String>) -> bool {
+    let before = args.len();
+    args.retain(|a| a != "--audit");
+    args.len() != before
+}
+
+/// `--audit`: the disagreeing games of each input, then counts by rule.
+fn run_audit(files: &[String], threads: usize) -> ExitCode {
+    let mut failed = false;
+    for file in files {
+        let start = Instant::now();
+        let (name, result) = if file == "-" {
+            ("<stdin>", audit::audit_input(io::stdin(), threads))
+        } else {
+            let result = std::fs::File::open(file).and_then(|r| audit::audit_input(r, threads));
+            (file.as_str(), result)
+        };
+        match result {
+            Ok(a) => {
+                print!("{}", audit::audit_report(&a, name));
+                eprintln!("{name}: {:.2} s", start.elapsed().as_secs_f64());
             }
             Err(e) => {
                 eprintln!("{name}: {e}");

@@ -336,6 +336,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+/// Arrow record batches of games in, rulings out (feature `arrow`).
+#[cfg(feature = "arrow")]
+pub mod arrow;
 pub mod attacks;
 mod bitboard;
 mod castling;

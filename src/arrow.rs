@@ -1,0 +1,966 @@
+//!
+//! Game databases as [Arrow](https://arrow.apache.org) record batches, for
+//! the engines that run them on many machines (Spark, Ray, DataFusion,
+//! Dask, Polars): [`rule_batch`] rules a batch of game records (the lichess
+//! Parquet export's columns), [`PgnBatches`] reads a PGN file as batches.
+//! Each call is single-threaded: the engines parallelise.
+//!
+//! Every row gets the ruling of the Laws of Chess (the columns of
+//! [`ruled_schema`]): whether the record reads (`valid`, `error`), its
+//! plies, where and how the Laws ended the game (`end_ply`, `termination`:
+//! checkmate, stalemate, insufficient material, a dead position, fivefold
+//! repetition, the 75-move rule, or a flag fall ruled by FIDE 6.9), the
+//! result the Laws give (`ruled_result`), the final position and whether
+//! the recorded result disagrees with the Laws (`disagrees`).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, StringArray, UInt32Array};
+//! use chess_arbiter::arrow::rule_batch;
+//!
+//! let movetext = StringArray::from(vec![
+//!     Some("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+//!     Some("1. f3 e5 2. g4 Qh4# 1-0"),
+//!     Some("1. e4 Ke7 *"),
+//!     None,
+//! ]);
+//! let batch = RecordBatch::try_from_iter([("movetext", Arc::new(movetext) as ArrayRef)])?;
+//! let ruled = rule_batch(&batch)?;
+//! assert_eq!(ruled.num_rows(), 4);
+//! let valid = ruled.column_by_name("valid").unwrap().as_any().downcast_ref::<BooleanArray>().unwrap();
+//! let disagrees = ruled.column_by_name("disagrees").unwrap().as_any().downcast_ref::<BooleanArray>().unwrap();
+//! let result = ruled.column_by_name("ruled_result").unwrap().as_any().downcast_ref::<StringArray>().unwrap();
+//! let end = ruled.column_by_name("end_ply").unwrap().as_any().downcast_ref::<UInt32Array>().unwrap();
+//! assert_eq!((valid.value(0), result.value(0), end.value(0), disagrees.value(0)), (true, "1-0", 7, false));
+//! // Black mated, the record says White won.
+//! assert_eq!((result.value(1), disagrees.value(1)), ("0-1", true));
+//! // An illegal move, and no movetext at all: rows with `valid = false`.
+//! assert!(!valid.value(2) && !valid.value(3));
+//! # Ok::<(), arrow_schema::ArrowError>(())
+//! ```
+//!
+//! The crate accepts any arrow from 57 to 60. A program that uses another
+//! crate built on arrow keeps one arrow in its build with
+//! `cargo update -p arrow-array --precise <version>` (and the same for
+//! `arrow-schema`), `<version>` being the other crate's.
+
+use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
+use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
+use alloc::borrow::Cow;
+use alloc::collections::VecDeque;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use arrow_array::builder::{
+    BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder, UInt64Builder,
+};
+use arrow_array::{Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray};
+use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use std::io::{BufRead, BufReader, Read};
+
+/// The ruling of one game record: what [`rule_batch`] and [`PgnBatches`]
+/// write in the columns of [`ruled_schema`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Ruling {
+    error: Option<String>,
+    plies: Option<u32>,
+    end_ply: Option<u32>,
+    termination: Option<&'static str>,
+    ruled_result: Option<&'static str>,
+    final_fen: Option<String>,
+    disagrees: bool,
+}
+
+/// The schema of the rulings: one row per game record.
+///
+/// | column | type | |
+/// |---|---|---|
+/// | `valid` | Boolean | the record reads: every mainline move is legal |
+/// | `error` | Utf8 | why it does not (null when valid) |
+/// | `plies` | UInt32 | moves of the record's main line (with moves after the game's end); for a record that does not read, the moves read before the error (null when none could be) |
+/// | `end_ply` | UInt32 | the ply after which the Laws ended the game (0: before any move), or null |
+/// | `termination` | Utf8 | how: `checkmate`, `stalemate`, `insufficient_material`, `dead_position`, `fivefold_repetition`, `seventyfive_moves`, `timeout`, `timeout_draw`, or null |
+/// | `ruled_result` | Utf8 | `1-0`, `0-1` or `1/2-1/2` as the Laws give it; null when they leave it to the record (resignation, agreement, an unfinished game) |
+/// | `final_fen` | Utf8 | the position after the record's last mainline move (for a record ending in moves after checkmate or stalemate: that position) |
+/// | `disagrees` | Boolean | the record disagrees with the Laws: its result is not the ruled one, or it goes on after the game's end |
+///
+/// A `Termination` of `Time forfeit` is a flag fall (FIDE 6.9) of the side
+/// the result names as loser (of the side to move when the result is a
+/// draw or unknown): `timeout` when the opponent can still checkmate,
+/// `timeout_draw` when it cannot ([`Position::winnability`]). A recorded
+/// result `*` disagrees with nothing.
+///
+/// ```
+/// use chess_arbiter::arrow::ruled_schema;
+/// let schema = ruled_schema();
+/// let names: Vec<_> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+/// assert_eq!(names, ["valid", "error", "plies", "end_ply", "termination", "ruled_result", "final_fen", "disagrees"]);
+/// ```
+pub fn ruled_schema() -> SchemaRef {
+    Arc::new(Schema::new(ruled_fields()))
+}
+
+fn ruled_fields() -> Vec<Field> {
+    alloc::vec![
+        Field::new("valid", DataType::Boolean, false),
+        Field::new("error", DataType::Utf8, true),
+        Field::new("plies", DataType::UInt32, true),
+        Field::new("end_ply", DataType::UInt32, true),
+        Field::new("termination", DataType::Utf8, true),
+        Field::new("ruled_result", DataType::Utf8, true),
+        Field::new("final_fen", DataType::Utf8, true),
+        Field::new("disagrees", DataType::Boolean, false),
+    ]
+}
+
+/// The ruling columns being built.
+struct RulingColumns {
+    valid: BooleanBuilder,
+    error: StringBuilder,
+    plies: UInt32Builder,
+    end_ply: UInt32Builder,
+    termination: StringBuilder,
+    ruled_result: StringBuilder,
+    final_fen: StringBuilder,
+    disagrees: BooleanBuilder,
+}
+
+impl RulingColumns {
+    fn with_capacity(rows: usize) -> RulingColumns {
+        RulingColumns {
+            valid: BooleanBuilder::with_capacity(rows),
+            error: StringBuilder::with_capacity(rows, 0),
+            plies: UInt32Builder::with_capacity(rows),
+            end_ply: UInt32Builder::with_capacity(rows),
+            termination: StringBuilder::with_capacity(rows, rows * 9),
+            ruled_result: StringBuilder::with_capacity(rows, rows * 3),
+            final_fen: StringBuilder::with_capacity(rows, rows * 48),
+            disagrees: BooleanBuilder::with_capacity(rows),
+        }
+    }
+
+    fn push(&mut self, r: &Ruling) {
+        self.valid.append_value(r.error.is_none());
+        self.error.append_option(r.error.as_deref());
+        self.plies.append_option(r.plies);
+        self.end_ply.append_option(r.end_ply);
+        self.termination.append_option(r.termination);
+        self.ruled_result.append_option(r.ruled_result);
+        self.final_fen.append_option(r.final_fen.as_deref());
+        self.disagrees.append_value(r.disagrees);
+    }
+
+    fn finish(mut self) -> Vec<ArrayRef> {
+        alloc::vec![
+            Arc::new(self.valid.finish()) as ArrayRef,
+            Arc::new(self.error.finish()),
+            Arc::new(self.plies.finish()),
+            Arc::new(self.end_ply.finish()),
+            Arc::new(self.termination.finish()),
+            Arc::new(self.ruled_result.finish()),
+            Arc::new(self.final_fen.finish()),
+            Arc::new(self.disagrees.finish()),
+        ]
+    }
+}
+
+/// A text column of any of Arrow's string types.
+enum Texts<'a> {
+    Utf8(&'a StringArray),
+    Large(&'a LargeStringArray),
+    View(&'a StringViewArray),
+}
+
+impl<'a> Texts<'a> {
+    fn of(batch: &'a RecordBatch, name: &str) -> Result<Option<Texts<'a>>, ArrowError> {
+        let Some(column) = batch.column_by_name(name) else {
+            return Ok(None);
+        };
+        let any = column.as_any();
+        let texts = if let Some(a) = any.downcast_ref::<StringArray>() {
+            Texts::Utf8(a)
+        } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
+            Texts::Large(a)
+        } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
+            Texts::View(a)
+        } else {
+            return Err(ArrowError::InvalidArgumentError(alloc::format!(
+                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View)",
+                column.data_type()
+            )));
+        };
+        Ok(Some(texts))
+    }
+
+    fn get(&self, row: usize) -> Option<&'a str> {
+        match self {
+            Texts::Utf8(a) => a.is_valid(row).then(|| a.value(row)),
+            Texts::Large(a) => a.is_valid(row).then(|| a.value(row)),
+            Texts::View(a) => a.is_valid(row).then(|| a.value(row)),
+        }
+    }
+}
+
+fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
+    texts.as_ref().and_then(|t| t.get(row))
+}
+
+/// Rules every game record of `batch`: one row per input row, in order,
+/// with the columns of [`ruled_schema`].
+///
+/// Columns read by name: `movetext` (required: the PGN movetext, as the
+/// lichess Parquet export has it, without tags; a null is a row with
+/// `valid = false`) and, when present, `Result` (the recorded result; else
+/// the movetext's result token), `Termination` (`Time forfeit`: a flag
+/// fall, FIDE 6.9), `FEN` (the start position) and `Variant`
+/// (`Chess960`). Each may be Utf8, LargeUtf8 or Utf8View. Each record is
+/// read as [`Reader`] reads a game made of those tags and the movetext.
+/// No record makes it panic, and no row is lost.
+///
+/// # Errors
+///
+/// The batch has no `movetext` column, or one of the columns above is not
+/// of a string type.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{ArrayRef, RecordBatch, StringArray};
+/// use arrow_array::cast::AsArray;
+/// use chess_arbiter::arrow::rule_batch;
+///
+/// // Black's flag fell, but White has a lone king: a draw (FIDE 6.9).
+/// let batch = RecordBatch::try_from_iter([
+///     ("movetext", Arc::new(StringArray::from(vec!["1. Kb1 Kb4 1-0"])) as ArrayRef),
+///     ("Result", Arc::new(StringArray::from(vec!["1-0"])) as ArrayRef),
+///     ("Termination", Arc::new(StringArray::from(vec!["Time forfeit"])) as ArrayRef),
+///     ("FEN", Arc::new(StringArray::from(vec!["8/8/8/2k5/8/8/7q/K7 w - - 0 1"])) as ArrayRef),
+/// ])?;
+/// let ruled = rule_batch(&batch)?;
+/// let column = |name| ruled.column_by_name(name).unwrap().as_string::<i32>().value(0).to_string();
+/// assert_eq!(column("termination"), "timeout_draw");
+/// assert_eq!(column("ruled_result"), "1/2-1/2");
+/// assert!(ruled.column_by_name("disagrees").unwrap().as_boolean().value(0));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
+    let Some(movetext) = Texts::of(batch, "movetext")? else {
+        return Err(ArrowError::SchemaError(String::from(
+            "the batch has no \"movetext\" column",
+        )));
+    };
+    let result = Texts::of(batch, "Result")?;
+    let termination = Texts::of(batch, "Termination")?;
+    let fen = Texts::of(batch, "FEN")?;
+    let variant = Texts::of(batch, "Variant")?;
+    let rows = batch.num_rows();
+    let mut out = RulingColumns::with_capacity(rows);
+    let mut text = String::new();
+    for row in 0..rows {
+        let ruling = match movetext.get(row) {
+            None => Ruling {
+                error: Some(String::from("no movetext (null)")),
+                ..Ruling::default()
+            },
+            Some(movetext) => {
+                let fen = text_at(&fen, row).filter(|f| !f.trim().is_empty());
+                let variant = text_at(&variant, row).filter(|v| !v.trim().is_empty());
+                let record: &str = if fen.is_none() && variant.is_none() {
+                    movetext
+                } else {
+                    text.clear();
+                    if let Some(variant) = variant {
+                        push_tag(&mut text, "Variant", variant);
+                    }
+                    if let Some(fen) = fen {
+                        push_tag(&mut text, "SetUp", "1");
+                        push_tag(&mut text, "FEN", fen);
+                    }
+                    text.push('\n');
+                    text.push_str(movetext);
+                    &text
+                };
+                rule_record(
+                    record.as_bytes(),
+                    text_at(&result, row),
+                    text_at(&termination, row),
+                )
+            }
+        };
+        out.push(&ruling);
+    }
+    RecordBatch::try_new(ruled_schema(), out.finish())
+}
+
+/// Appends `[name "value"]` and a line end, escaping the value (a line
+/// break in it becomes a blank).
+fn push_tag(text: &mut String, name: &str, value: &str) {
+    text.push('[');
+    text.push_str(name);
+    text.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                text.push('\\');
+                text.push(c);
+            }
+            '\n' | '\r' => text.push(' '),
+            _ => text.push(c),
+        }
+    }
+    text.push_str("\"]\n");
+}
+
+/// Reads one game record (tags and movetext) and rules it.
+fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -> Ruling {
+    match read_one(record) {
+        Ok(game) => {
+            let result = result.or_else(|| game.tag("Result"));
+            rule_game(
+                &game,
+                result,
+                termination.or_else(|| game.tag("Termination")),
+            )
+        }
+        Err(e) => rule_error(record, &e, result),
+    }
+}
+
+/// The first game of `record`; a record that holds more than one game is
+/// an error (an empty line splits games).
+fn read_one(record: &[u8]) -> Result<PgnGame, Cow<'static, str>> {
+    let mut reader = Reader::new(record);
+    match reader.next() {
+        // An empty movetext: a game without moves.
+        None => match Reader::new(&b"*"[..]).next() {
+            Some(Ok(game)) => Ok(game),
+            _ => Err(Cow::Borrowed("no game in the record")),
+        },
+        Some(Err(e)) => Err(Cow::Owned(error_text(&e))),
+        Some(Ok(game)) => match reader.next() {
+            None => Ok(game),
+            Some(_) => Err(Cow::Borrowed(
+                "more than one game in the record (an empty line inside the movetext)",
+            )),
+        },
+    }
+}
+
+fn error_text(e: &PgnError) -> String {
+    e.kind().to_string()
+}
+
+/// The ruling of a record that does not read: the error, and for moves
+/// after checkmate or stalemate the game up to its end.
+fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
+    let mut ruling = Ruling {
+        error: Some(String::from(message)),
+        ..Ruling::default()
+    };
+    let mut reader = Reader::new(record);
+    let Some(Err(e)) = reader.next() else {
+        return ruling;
+    };
+    ruling.plies = e.ply().and_then(|p| u32::try_from(p).ok());
+    let PgnErrorKind::Move {
+        source: SanError::GameOver { .. },
+        ..
+    } = e.kind()
+    else {
+        return ruling;
+    };
+    // The record goes on after checkmate or stalemate: the game up to
+    // there, ruled as the Laws end it; the record disagrees.
+    let Some(cut) = byte_at(record, e.line(), e.column()) else {
+        return ruling;
+    };
+    let Some(Ok(game)) = Reader::new(&record[..cut]).next() else {
+        return ruling;
+    };
+    let recorded = recorded.or_else(|| game.tag("Result"));
+    let ended = rule_game(&game, recorded, None);
+    ruling.end_ply = ended.end_ply;
+    ruling.termination = ended.termination;
+    ruling.ruled_result = ended.ruled_result;
+    ruling.final_fen = ended.final_fen;
+    ruling.disagrees = true;
+    ruling
+}
+
+/// The byte index of `line` and `column` (both from 1, the column in
+/// characters) in `text`.
+fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
+    let mut at = 0;
+    let mut current = 1;
+    while current < line {
+        let k = memchr::memchr2(b'\n', b'\r', &text[at..])?;
+        at += k + 1;
+        if text[at - 1] == b'\r' && text.get(at) == Some(&b'\n') {
+            at += 1;
+        }
+        current += 1;
+    }
+    let rest = core::str::from_utf8(&text[at..]).ok()?;
+    let column = usize::try_from(column.saturating_sub(1)).ok()?;
+    let offset = rest
+        .char_indices()
+        .nth(column)
+        .map_or(rest.len(), |(i, _)| i);
+    Some(at + offset)
+}
+
+/// Whether `outcome` is one the Laws decide by themselves (not a
+/// resignation, agreement, claim or flag fall recorded in the game).
+fn automatic(outcome: Outcome) -> Option<&'static str> {
+    match outcome {
+        Outcome::Decisive {
+            reason: WinReason::Checkmate,
+            ..
+        } => Some("checkmate"),
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => Some("stalemate"),
+            DrawReason::InsufficientMaterial => Some("insufficient_material"),
+            DrawReason::DeadPosition => Some("dead_position"),
+            DrawReason::FivefoldRepetition => Some("fivefold_repetition"),
+            DrawReason::SeventyFiveMoves => Some("seventyfive_moves"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `1-0`, `0-1`, `1/2-1/2`, or `None` for `*` and anything else.
+fn decided(result: &str) -> Option<&'static str> {
+    ["1-0", "0-1", "1/2-1/2"]
+        .into_iter()
+        .find(|&r| r == result.trim())
+}
+
+/// Whether a `Termination` tag says a flag fell.
+fn is_time_forfeit(termination: &str) -> bool {
+    termination.trim().eq_ignore_ascii_case("time forfeit")
+}
+
+/// Rules a game read from PGN: `recorded` is the recorded result (else the
+/// movetext's token), `termination` the `Termination` tag.
+fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) -> Ruling {
+    let played = game.game();
+    let recorded = recorded
+        .and_then(decided)
+        .or_else(|| decided(game.result()));
+    let after_end = game.moves_after_end();
+    let final_fen = if after_end.is_empty() {
+        played.position().fen()
+    } else {
+        let mut pos: Position = played.position().clone();
+        for &m in after_end {
+            pos.play_unchecked(m);
+        }
+        pos.fen()
+    };
+    let mut ruling = Ruling {
+        plies: u32::try_from(game.mainline_len()).ok(),
+        final_fen: Some(final_fen),
+        ..Ruling::default()
+    };
+    let end = u32::try_from(played.moves().len()).ok();
+    let automatic = played
+        .outcome()
+        .and_then(|o| automatic(o).map(|name| (o, name)));
+    let ruled = if let Some((outcome, name)) = automatic {
+        Some((outcome.result(), name))
+    } else if termination.is_some_and(is_time_forfeit) {
+        let pos = played.position();
+        let flagged = match recorded {
+            Some("1-0") => Color::Black,
+            Some("0-1") => Color::White,
+            _ => pos.turn(),
+        };
+        Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
+            ("1/2-1/2", "timeout_draw")
+        } else if flagged == Color::White {
+            ("0-1", "timeout")
+        } else {
+            ("1-0", "timeout")
+        })
+    } else {
+        None
+    };
+    if let Some((result, name)) = ruled {
+        ruling.end_ply = end;
+        ruling.termination = Some(name);
+        ruling.ruled_result = Some(result);
+        ruling.disagrees = recorded.is_some_and(|r| r != result) || !after_end.is_empty();
+    }
+    ruling
+}
+
+/// The tags of a game that does not read, as [`crate::pgn::visit`] finds
+/// them.
+#[derive(Default)]
+struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl crate::pgn::Visitor for Tags {
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.0
+            .push((String::from(name), crate::pgn::unescape(value).into_owned()));
+        Ok(())
+    }
+
+    fn skip_movetext(&mut self) -> bool {
+        true
+    }
+}
+
+/// The Seven Tag Roster: Utf8 columns of [`PgnBatches`].
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Reads PGN games as Arrow record batches of at most `rows` games each:
+/// an [`Iterator`] of `Result<RecordBatch, ArrowError>`.
+///
+/// Columns: the Seven Tag Roster (`Event`, `Site`, `Date`, `Round`,
+/// `White`, `Black`, `Result`) as Utf8 (null when the tag is missing),
+/// `tags`: Map<Utf8, Utf8> with the other tags in order, `movetext`: Utf8
+/// (the text after the tags, as written), `byte_offset`: UInt64 (where
+/// the game's text starts in the input; seeking a [`Reader`] there reads it
+/// first), then the columns of [`ruled_schema`]. Every game is a row, one
+/// that does not read too (`valid = false`). Games are cut as [`Reader`]
+/// cuts them and each is read and ruled as [`rule_batch`] rules a record
+/// with its `Result`, `Termination`, `FEN` and `Variant`; memory holds one
+/// batch.
+///
+/// ```
+/// use arrow_array::cast::AsArray;
+/// use arrow_array::types::UInt64Type;
+/// use chess_arbiter::arrow::PgnBatches;
+///
+/// let pgn = "[White \"A\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 Ke7 *\n";
+/// let batches: Vec<_> = PgnBatches::new(pgn.as_bytes(), 1024).collect::<Result<_, _>>()?;
+/// let batch = &batches[0];
+/// assert_eq!(batch.num_rows(), 2);
+/// assert_eq!(batch.column_by_name("White").unwrap().as_string::<i32>().value(0), "A");
+/// assert_eq!(batch.column_by_name("byte_offset").unwrap().as_primitive::<UInt64Type>().value(1), 53);
+/// assert_eq!(batch.column_by_name("termination").unwrap().as_string::<i32>().value(0), "checkmate");
+/// assert!(!batch.column_by_name("valid").unwrap().as_boolean().value(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub struct PgnBatches<R> {
+    lines: Lines<R>,
+    rows: usize,
+    schema: SchemaRef,
+    done: bool,
+}
+
+impl<R: Read> PgnBatches<R> {
+    /// Batches of at most `rows` games (at least 1) read from `read`
+    /// (buffered internally).
+    ///
+    /// ```
+    /// use chess_arbiter::arrow::PgnBatches;
+    /// let pgn = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n";
+    /// let sizes: Vec<usize> = PgnBatches::new(pgn.as_bytes(), 2).map(|b| b.unwrap().num_rows()).collect();
+    /// assert_eq!(sizes, [2, 1]);
+    /// ```
+    pub fn new(read: R, rows: usize) -> PgnBatches<R> {
+        PgnBatches {
+            lines: Lines::new(read),
+            rows: rows.max(1),
+            schema: pgn_schema(),
+            done: false,
+        }
+    }
+
+    /// The schema of every batch.
+    ///
+    /// ```
+    /// use chess_arbiter::arrow::PgnBatches;
+    /// let batches = PgnBatches::new(&b""[..], 10);
+    /// assert_eq!(batches.schema().field(0).name(), "Event");
+    /// assert!(batches.schema().field_with_name("disagrees").is_ok());
+    /// ```
+    pub fn schema(&self) -> SchemaRef {
+        Arc::clone(&self.schema)
+    }
+
+    fn batch(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        let mut roster: [StringBuilder; 7] = core::array::from_fn(|_| StringBuilder::new());
+        let mut tags = MapBuilder::new(
+            Some(map_names()),
+            StringBuilder::new(),
+            StringBuilder::new(),
+        );
+        let mut movetext = StringBuilder::new();
+        let mut offsets = UInt64Builder::new();
+        let mut ruled = RulingColumns::with_capacity(self.rows);
+        let mut count = 0;
+        while count < self.rows {
+            let Some(record) = self.lines.next_game().map_err(ArrowError::from)? else {
+                break;
+            };
+            count += 1;
+            let text = &record.text;
+            let mut found = Tags::default();
+            let (game, ruling) = match read_one(text) {
+                Ok(game) => {
+                    let ruling = rule_game(&game, game.tag("Result"), game.tag("Termination"));
+                    (Some(game), ruling)
+                }
+                Err(e) => {
+                    // The tags alone, read without the rest.
+                    let _ = crate::pgn::visit(&text[..record.movetext], &mut found);
+                    let ruling = rule_error(text, &e, found.get("Result"));
+                    (None, ruling)
+                }
+            };
+            let all: Vec<(&str, &str)> = match &game {
+                Some(game) => game.tags().collect(),
+                None => found
+                    .0
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect(),
+            };
+            for (name, column) in ROSTER.iter().zip(roster.iter_mut()) {
+                column.append_option(all.iter().find(|(n, _)| n == name).map(|(_, v)| *v));
+            }
+            for (name, value) in all.iter().filter(|(n, _)| !ROSTER.contains(n)) {
+                tags.keys().append_value(name);
+                tags.values().append_value(value);
+            }
+            tags.append(true)?;
+            let body = String::from_utf8_lossy(&text[record.movetext..]);
+            movetext.append_value(body.trim());
+            offsets.append_value(record.offset);
+            ruled.push(&ruling);
+        }
+        if count == 0 {
+            return Ok(None);
+        }
+        let mut columns: Vec<ArrayRef> = roster
+            .iter_mut()
+            .map(|c| Arc::new(c.finish()) as ArrayRef)
+            .collect();
+        columns.push(Arc::new(tags.finish()));
+        columns.push(Arc::new(movetext.finish()));
+        columns.push(Arc::new(offsets.finish()));
+        columns.extend(ruled.finish());
+        RecordBatch::try_new(Arc::clone(&self.schema), columns).map(Some)
+    }
+}
+
+impl<R: Read> Iterator for PgnBatches<R> {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let batch = self.batch().transpose();
+        if !matches!(batch, Some(Ok(_))) {
+            self.done = true;
+        }
+        batch
+    }
+}
+
+fn map_names() -> MapFieldNames {
+    MapFieldNames {
+        entry: String::from("entries"),
+        key: String::from("keys"),
+        value: String::from("values"),
+    }
+}
+
+fn pgn_schema() -> SchemaRef {
+    let mut fields: Vec<Field> = ROSTER
+        .iter()
+        .map(|name| Field::new(*name, DataType::Utf8, true))
+        .collect();
+    let names = map_names();
+    let entries = Field::new(
+        names.entry,
+        DataType::Struct(Fields::from(alloc::vec![
+            Field::new(names.key, DataType::Utf8, false),
+            Field::new(names.value, DataType::Utf8, true),
+        ])),
+        false,
+    );
+    fields.push(Field::new(
+        "tags",
+        DataType::Map(Arc::new(entries), false),
+        false,
+    ));
+    fields.push(Field::new("movetext", DataType::Utf8, false));
+    fields.push(Field::new("byte_offset", DataType::UInt64, false));
+    fields.extend(ruled_fields());
+    Arc::new(Schema::new(fields))
+}
+
+/// One game's text as cut from the input.
+struct GameRecord {
+    text: Vec<u8>,
+    /// Where the movetext starts in `text`.
+    movetext: usize,
+    offset: u64,
+}
+
+/// Cuts the input into games the way [`Reader`] does: tags, then the
+/// movetext up to an empty line outside a comment.
+struct Lines<R> {
+    read: BufReader<R>,
+    /// Lines read and not yet used (with their line ends), and the offset
+    /// of the first.
+    pending: VecDeque<Vec<u8>>,
+    offset: u64,
+    /// Emptied lines, for reuse.
+    spare: Vec<Vec<u8>>,
+}
+
+impl<R: Read> Lines<R> {
+    fn new(read: R) -> Lines<R> {
+        Lines {
+            read: BufReader::with_capacity(1 << 16, read),
+            pending: VecDeque::new(),
+            offset: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Line `n` ahead (0: the next), held until consumed; `None` at the end.
+    fn ahead(&mut self, n: usize) -> std::io::Result<Option<&[u8]>> {
+        while self.pending.len() <= n {
+            let mut line = self.spare.pop().unwrap_or_default();
+            line.clear();
+            if !read_line(&mut self.read, &mut line)? {
+                self.spare.push(line);
+                return Ok(None);
+            }
+            self.pending.push_back(line);
+        }
+        Ok(Some(&self.pending[n]))
+    }
+
+    fn peek(&mut self) -> std::io::Result<Option<&[u8]>> {
+        self.ahead(0)
+    }
+
+    fn consume(&mut self) {
+        if let Some(line) = self.pending.pop_front() {
+            self.offset += line.len() as u64;
+            self.spare.push(line);
+        }
+    }
+
+    /// Whether the lines from the next are a tag section: tag lines, then an
+    /// empty line or the end of input, and no `}` that would close an open
+    /// comment.
+    fn tag_section_follows(&mut self) -> std::io::Result<bool> {
+        let mut tags = 0;
+        let mut n = 0;
+        while let Some(line) = self.ahead(n)? {
+            if memchr::memchr(b'}', line).is_some() {
+                return Ok(false);
+            }
+            if looks_like_tag(line) {
+                tags += 1;
+            } else {
+                return Ok(tags > 0 && is_blank(line));
+            }
+            n += 1;
+        }
+        Ok(tags > 0)
+    }
+
+    fn next_game(&mut self) -> std::io::Result<Option<GameRecord>> {
+        // Between games: empty lines, `%` escape lines, `;` lines; a
+        // byte-order mark may open any game.
+        loop {
+            let Some(line) = self.peek()? else {
+                return Ok(None);
+            };
+            if line.starts_with(BOM) {
+                if let Some(line) = self.pending.front_mut() {
+                    line.drain(..BOM.len());
+                }
+                self.offset += BOM.len() as u64;
+                continue;
+            }
+            if !(is_blank(line) || line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            self.consume();
+        }
+        let offset = self.offset;
+        let mut text = Vec::new();
+        // Tags, with up to two empty lines among or after them.
+        let mut blanks = 0;
+        let mut ended = false;
+        while let Some(line) = self.peek()? {
+            if line.starts_with(b"[") {
+                if blanks >= 2 {
+                    ended = true;
+                    break;
+                }
+                blanks = 0;
+            } else if is_blank(line) {
+                blanks += 1;
+                if blanks > 2 {
+                    text.extend_from_slice(line);
+                    self.consume();
+                    ended = true;
+                    break;
+                }
+            } else if !(line.starts_with(b"%") || line.starts_with(b";")) {
+                break;
+            }
+            text.extend_from_slice(line);
+            self.consume();
+        }
+        let movetext = text.len();
+        if !ended {
+            self.movetext_lines(&mut text)?;
+        }
+        Ok(Some(GameRecord {
+            text,
+            movetext,
+            offset,
+        }))
+    }
+
+    /// Movetext lines up to an empty line outside a comment, or a tag line.
+    fn movetext_lines(&mut self, text: &mut Vec<u8>) -> std::io::Result<()> {
+        let mut in_comment = false;
+        let mut prev_blank = false;
+        while let Some(line) = self.peek()? {
+            let blank = is_blank(line);
+            if in_comment && prev_blank && looks_like_tag(line) && self.tag_section_follows()? {
+                // A comment never closed: a tag section after an empty
+                // line is the next game (the error is the comment's).
+                break;
+            }
+            let Some(line) = self.peek()? else {
+                break;
+            };
+            if !in_comment && blank {
+                self.consume();
+                break;
+            }
+            if !in_comment && strip_bom(line).starts_with(b"[") {
+                break;
+            }
+            if in_comment || !line.starts_with(b"%") {
+                in_comment = open_comment(line, in_comment);
+            }
+            prev_blank = blank;
+            text.extend_from_slice(line);
+            self.consume();
+        }
+        Ok(())
+    }
+}
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Reads a line ending in `\n`, `\r\n` or a lone `\r` (kept) into `line`;
+/// false at the end of input.
+fn read_line<R: Read>(read: &mut BufReader<R>, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    loop {
+        let (done, used) = {
+            let buf = read.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(!line.is_empty());
+            }
+            match memchr::memchr2(b'\n', b'\r', buf) {
+                Some(k) if buf[k] == b'\n' => {
+                    line.extend_from_slice(&buf[..=k]);
+                    (true, k + 1)
+                }
+                Some(k) => {
+                    // A CR: a line end, with the LF after it if there is one.
+                    if k + 1 < buf.len() {
+                        let lf = buf[k + 1] == b'\n';
+                        let end = k + 1 + usize::from(lf);
+                        line.extend_from_slice(&buf[..end]);
+                        (true, end)
+                    } else {
+                        line.extend_from_slice(&buf[..=k]);
+                        read.consume(k + 1);
+                        let next = read.fill_buf()?;
+                        if next.first() == Some(&b'\n') {
+                            line.push(b'\n');
+                            read.consume(1);
+                        }
+                        return Ok(true);
+                    }
+                }
+                None => {
+                    line.extend_from_slice(buf);
+                    (false, buf.len())
+                }
+            }
+        };
+        read.consume(used);
+        if done {
+            return Ok(true);
+        }
+    }
+}
+
+/// A line that starts like a tag pair: `[`, a name, a blank, a quote.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
+        .count();
+    let rest = &rest[name..];
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    name > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
+}
+
+fn strip_bom(line: &[u8]) -> &[u8] {
+    line.strip_prefix(BOM).unwrap_or(line)
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter()
+        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
+}
+
+/// Whether a `{` comment is open at the end of `line` (a `;` comment runs
+/// to the end of its line).
+fn open_comment(line: &[u8], mut in_comment: bool) -> bool {
+    let mut rest = line;
+    loop {
+        if in_comment {
+            match memchr::memchr(b'}', rest) {
+                Some(k) => {
+                    in_comment = false;
+                    rest = &rest[k + 1..];
+                }
+                None => return true,
+            }
+        } else {
+            match memchr::memchr2(b'{', b';', rest) {
+                Some(k) if rest[k] == b'{' => {
+                    in_comment = true;
+                    rest = &rest[k + 1..];
+                }
+                _ => return false,
+            }
+        }
+    }
+}
