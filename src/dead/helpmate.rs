@@ -48,19 +48,6 @@ pub(super) fn search(
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
-    search_toward(root, winner, budget, (depth, discrepancies), corner, table)
-}
-
-/// [`search`] sending the losing king toward `corner`, any square: its
-/// own square keeps it at home, where its own pieces hem it in.
-pub(super) fn search_toward(
-    root: &Position,
-    winner: Color,
-    budget: &mut Budget,
-    (depth, discrepancies): (u32, u32),
-    corner: Square,
-    table: &mut [u64],
-) -> Option<Line> {
     table.fill(0);
     let mut search = Search {
         winner,
