@@ -1,14 +1,15 @@
 //!
 //! Game databases as [Arrow](https://arrow.apache.org) record batches, for
 //! the engines that run them on many machines (Spark, Ray, DataFusion,
-//! Dask, Polars): [`rule_batch`] rules a batch of game records (the lichess
-//! Parquet export's columns), [`PgnBatches`] reads a PGN file as batches.
+//! Dask, Polars): [`rule_batch`](crate::arrow::rule_batch) rules a batch of
+//! game records (the lichess Parquet export's columns),
+//! [`PgnBatches`](crate::arrow::PgnBatches) reads a PGN file as batches.
 //! Each call is single-threaded: the engines parallelise.
 //!
 //! Every row gets the ruling of the Laws of Chess (the columns of
-//! [`ruled_schema`]): whether the record reads (`valid`, `error`), its
-//! plies, where and how the Laws ended the game (`end_ply`, `termination`:
-//! checkmate, stalemate, insufficient material, a dead position, fivefold
+//! [`ruled_schema`](crate::arrow::ruled_schema)): whether the record reads
+//! (`valid`, `error`), its plies, where and how the Laws ended the game
+//! (`end_ply`, `termination`: checkmate, stalemate, insufficient material, a dead position, fivefold
 //! repetition, the 75-move rule, or a flag fall ruled by FIDE 6.9), the
 //! result the Laws give (`ruled_result`), the final position and whether
 //! the recorded result disagrees with the Laws (`disagrees`).
