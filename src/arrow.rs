@@ -9,9 +9,9 @@
 //! Every row gets the ruling of the Laws of Chess (the columns of
 //! [`ruled_schema`](crate::arrow::ruled_schema)): whether the record reads
 //! (`valid`, `error`), its plies, where and how the Laws ended the game
-//! (`end_ply`, `termination`: checkmate, stalemate, insufficient material, a dead position, fivefold
-//! repetition, the 75-move rule, or a flag fall ruled by FIDE 6.9), the
-//! result the Laws give (`ruled_result`), the final position and whether
+//! (`end_ply`, `termination`: checkmate, stalemate, insufficient material,
+//! a dead position, fivefold repetition, the 75-move rule, or a flag fall
+//! ruled by FIDE 6.9), the result the Laws give (`ruled_result`), the final position and whether
 //! the recorded result disagrees with the Laws (`disagrees`).
 //!
 //! ```
