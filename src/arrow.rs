@@ -11,8 +11,9 @@
 //! (`valid`, `error`), its plies, where and how the Laws ended the game
 //! (`end_ply`, `termination`: checkmate, stalemate, insufficient material,
 //! a dead position, fivefold repetition, the 75-move rule, or a flag fall
-//! ruled by FIDE 6.9), the result the Laws give (`ruled_result`), the final position and whether
-//! the recorded result disagrees with the Laws (`disagrees`).
+//! ruled by FIDE 6.9), the result the Laws give (`ruled_result`), the final
+//! position and whether the recorded result disagrees with the Laws
+//! (`disagrees`).
 //!
 //! ```
 //! use std::sync::Arc;
