@@ -3,9 +3,9 @@
 //! told to misbehave.
 //!
 //! ```text
-//! cargo run --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
-//!                                        [--fault KIND] [--at PLY]
-//!                                        [--linger] [--pid-dir DIR]
+//! cargo run -p chess-arbiter-cli --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
+//!                                                             [--fault KIND] [--at PLY]
+//!                                                             [--linger] [--pid-dir DIR]
 //! ```
 //!
 //! `--fault` makes the engine break the rules on its first move at or after

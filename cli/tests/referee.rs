@@ -1,13 +1,10 @@
-//! The referee example, run against the misbehaving UCI test engine: one
+//! The referee, run against the misbehaving UCI test engine: one
 //! test per ruling, each checking the result, the Termination tag and the
 //! PGN read back. Every test has a short clock and a hard deadline.
 
-#[allow(dead_code)]
-#[path = "../examples/referee.rs"]
-mod referee;
-
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Color, DrawReason, Outcome};
+use chess_arbiter_cli::referee;
 use referee::Summary;
 use referee::arbiter::{Termination, claim_now};
 use std::path::PathBuf;
@@ -28,8 +25,8 @@ fn test_engine() -> String {
     match found {
         Some(path) => path.to_string_lossy().into_owned(),
         None => panic!(
-            "the uci_test_engine example is not built next to {}: run plain `cargo test` \
-             (it builds the examples) or `cargo build --example uci_test_engine` first",
+            "the uci_test_engine example is not built next to {}: run `cargo test -p chess-arbiter-cli` \
+             (it builds the examples) or `cargo build -p chess-arbiter-cli --example uci_test_engine` first",
             exe.display()
         ),
     }
@@ -1396,10 +1393,9 @@ fn openings_in_random_order_repeat_with_the_seed_and_event_and_site_are_tagged()
     assert!(orders.iter().any(|o| o != &orders[0]));
 }
 
-/// The referee example's own executable, built next to the test engine.
+/// The referee's own executable, which cargo builds for this test.
 fn referee_binary() -> PathBuf {
-    let engine = PathBuf::from(test_engine());
-    engine.with_file_name(format!("referee{}", std::env::consts::EXE_SUFFIX))
+    PathBuf::from(env!("CARGO_BIN_EXE_referee"))
 }
 
 #[test]
@@ -1407,7 +1403,7 @@ fn help_documents_every_option_and_exits_0() {
     let out = std::process::Command::new(referee_binary())
         .arg("--help")
         .output()
-        .expect("the referee example is built by cargo test");
+        .expect("the referee binary is built by cargo test");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     for option in referee::cli::OPTIONS {
@@ -1537,7 +1533,7 @@ fn run_binary(args: &[&str]) -> (Option<i32>, String) {
     let out = std::process::Command::new(referee_binary())
         .args(args)
         .output()
-        .expect("the referee example is built by cargo test");
+        .expect("the referee binary is built by cargo test");
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -1659,7 +1655,7 @@ fn sigterm_to_the_referee_kills_both_engines_and_their_children() {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .expect("the referee example is built by cargo test");
+        .expect("the referee binary is built by cargo test");
     let pids = |dir: &PathBuf| -> Vec<u32> {
         std::fs::read_dir(dir)
             .map(|entries| {

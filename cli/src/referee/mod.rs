@@ -1,10 +1,10 @@
 //! Runs a match between two UCI engines and rules it by the Laws of Chess,
 //! the way cutechess-cli and fastchess run engine matches, with every ruling
 //! taken from this crate. `referee --help` lists the options (they are in
-//! `referee/cli.rs`).
+//! [`cli`]).
 //!
 //! ```text
-//! cargo run --release --example referee -- [OPTIONS] ENGINE_A [name=N] [option.X=V ...] ENGINE_B [...]
+//! referee [OPTIONS] ENGINE_A [name=N] [option.X=V ...] ENGINE_B [...]
 //! ```
 //!
 //! Rulings: an illegal or unreadable `bestmove`, castling not written as UCI
@@ -29,21 +29,13 @@
 //! `go`) loses ("rules infraction"). `--games`, `--movetime`, `--nodes` and
 //! `--depth` are at least 1.
 
-#[path = "referee/arbiter.rs"]
 pub mod arbiter;
-#[path = "referee/cli.rs"]
 pub mod cli;
-#[path = "referee/clock.rs"]
 pub mod clock;
-#[path = "referee/engine.rs"]
 pub mod engine;
-#[path = "referee/openings.rs"]
 pub mod openings;
-#[path = "referee/record.rs"]
 pub mod record;
-#[path = "referee/score.rs"]
 pub mod score;
-#[path = "referee/stats.rs"]
 pub mod stats;
 
 use arbiter::{Played, Ruling, Termination};
@@ -53,7 +45,6 @@ use engine::Engine;
 use stats::{Pentanomial, Sprt, Verdict};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
@@ -419,22 +410,5 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<Option<Summary>, Stri
             Ok(None)
         }
         Request::Match(config) => run_match(&config, out).map(Some),
-    }
-}
-
-#[allow(dead_code)]
-fn main() -> ExitCode {
-    #[cfg(unix)]
-    if let Err(e) = engine::kill_engines_on_signal() {
-        eprintln!("referee: cannot handle SIGINT and SIGTERM: {e}");
-        return ExitCode::from(2);
-    }
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args, &mut std::io::stdout()) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("referee: {e}");
-            ExitCode::from(2)
-        }
     }
 }
