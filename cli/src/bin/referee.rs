@@ -9,7 +9,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     #[cfg(unix)]
     if let Err(e) = referee::engine::kill_engines_on_signal() {
-        eprintln!("referee: cannot handle SIGINT and SIGTERM: {e}");
+        eprintln!("referee: cannot handle SIGHUP, SIGINT and SIGTERM: {e}");
         return ExitCode::from(2);
     }
     let args: Vec<String> = std::env::args().skip(1).collect();

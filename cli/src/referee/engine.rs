@@ -293,16 +293,15 @@ pub fn fallback_name(command: &str) -> String {
 }
 
 /// Kills every process of the group `pgid` (the engine and whatever it
-/// started). The standard library signals only its own child, so this asks
-/// the system's `kill` program.
+/// started) with SIGKILL, which no engine can catch or ignore. The standard
+/// library signals only its own child, so this calls kill(2) itself.
 #[cfg(unix)]
 fn kill_group(pgid: u32) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{pgid}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
+    use rustix::process::{Pid, Signal, kill_process_group};
+    if let Some(pgid) = i32::try_from(pgid).ok().and_then(Pid::from_raw) {
+        // An error says the group is gone already.
+        let _ = kill_process_group(pgid, Signal::KILL);
+    }
 }
 
 #[cfg(not(unix))]
@@ -318,18 +317,19 @@ fn groups() -> MutexGuard<'static, Vec<u32>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Kills every engine's process group when the referee gets SIGINT or
-/// SIGTERM, then exits with 128 plus the signal's number, as a shell
-/// reports a process a signal ended: an engine that outlives its closed
-/// input, or a child it started, is not left running.
+/// Kills every engine's process group when the referee gets SIGHUP (a
+/// closed terminal, a dropped ssh session), SIGINT or SIGTERM, then exits
+/// with 128 plus the signal's number, as a shell reports a process a signal
+/// ended: an engine that outlives its closed input or ignores signals, or a
+/// child it started, is not left running.
 ///
 /// # Errors
 ///
 /// When the handler cannot be installed.
 #[cfg(unix)]
 pub fn kill_engines_on_signal() -> std::io::Result<()> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGTERM])?;
     thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             // Held to the end: no engine starts or goes meanwhile.

@@ -24,8 +24,8 @@
 //! claim; only then do `--resign`, `--draw` and `--maxmoves` adjudicate
 //! ("adjudication"). Every wait on an engine has a time limit; each engine
 //! runs in its own process group, killed when the referee is done with it,
-//! or when the referee gets SIGINT or SIGTERM (it then exits with 130 or
-//! 143). A `bestmove` sent with no `go` outstanding (a second answer to one
+//! or when the referee gets SIGHUP, SIGINT or SIGTERM (it then exits with
+//! 129, 130 or 143). A `bestmove` sent with no `go` outstanding (a second answer to one
 //! `go`) loses ("rules infraction"). `--games`, `--movetime`, `--nodes` and
 //! `--depth` are at least 1.
 
@@ -99,14 +99,19 @@ pub struct Summary {
     pub peak_buffered: usize,
 }
 
-/// The start of every game pair, in the order they are played.
-fn starts(config: &Config) -> Result<Vec<Game>, String> {
+/// The start of every game pair, in the order they are played; a line of
+/// the openings file passed over is written to `out`.
+fn starts(config: &Config, out: &mut dyn Write) -> Result<Vec<Game>, String> {
     let pairs = config.games.div_ceil(2).max(1) as usize;
     let mut games = if let Some(path) = &config.openings {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        openings::read(&text, config.plies, config.chess960)
-            .map_err(|e| format!("{}: {e}", path.display()))?
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let read = openings::read_bytes(&bytes, config.plies, config.chess960)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        for line in &read.skipped {
+            let _ = writeln!(out, "{}: {line}", path.display());
+        }
+        read.games
     } else if config.chess960 {
         return Ok(openings::chess960_starts(pairs, config.seed));
     } else {
@@ -221,7 +226,7 @@ type Finished = (u32, (Played, bool, [String; 2]));
 /// A message when an engine cannot be started at all, the openings cannot
 /// be read, or the PGN file cannot be written.
 pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
-    let starts = Arc::new(starts(config)?);
+    let starts = Arc::new(starts(config, out)?);
     // Start both engines once: a wrong command stops the match before it starts.
     let first = [start_engine(config, 0)?, start_engine(config, 1)?];
     let names = [
