@@ -246,3 +246,15 @@ fn chess960_back_rank(index: u16) -> [Role; 8] {
     let mut rest = [Role::Rook, Role::King, Role::Rook].into_iter();
     rank.map(|r| r.or_else(|| rest.next()).unwrap_or(Role::Rook))
 }
+
+#[cfg(feature = "serde")]
+crate::text::serde_named!(CastlingMode, "castling mode", {
+    CastlingMode::Standard => "standard",
+    CastlingMode::Chess960 => "chess960",
+});
+
+#[cfg(feature = "serde")]
+crate::text::serde_named!(CastlingSide, "castling side", {
+    CastlingSide::KingSide => "king-side",
+    CastlingSide::QueenSide => "queen-side",
+});

@@ -298,6 +298,27 @@ impl FromStr for Position {
     }
 }
 
+/// Written as its FEN (X-FEN for Chess960).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Read with [`Position::from_fen`]: an invalid FEN or an illegal position
+/// is an error. The castling mode is Chess960 exactly when the castling
+/// field needs it, so a Chess960 position whose castling rights look
+/// standard reads back in standard mode (the same legal moves).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(d, "a FEN string", |s| {
+            Position::from_fen(s).map_err(|e| alloc::format!("{e}"))
+        })
+    }
+}
+
 fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Position, FenError> {
     // Split by hand on runs of spaces: str::split and string compares
     // dominated the profile of FEN reading.

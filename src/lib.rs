@@ -360,8 +360,6 @@ mod query;
 mod quote;
 mod role;
 mod san;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod square;
 mod text;

@@ -4,6 +4,9 @@ use crate::{File, Role, Square};
 use arrayvec::ArrayVec;
 use core::fmt;
 
+#[cfg(feature = "serde")]
+mod serde;
+
 /// What kind of move a [`Move`] is.
 ///
 /// ```

@@ -6,6 +6,9 @@ use crate::position::Position;
 use crate::{Bitboard, Color, Role};
 use core::fmt;
 
+#[cfg(feature = "serde")]
+mod serde;
+
 /// The end of a game: a win for one side, or a draw, and why.
 ///
 /// ```

@@ -323,3 +323,13 @@ impl Position {
         }
     }
 }
+
+/// serde: 2 to 8 characters of the SAN alphabet (no position to check the
+/// move against), e.g. `"Nf3"`.
+#[cfg(feature = "serde")]
+fn is_san_shape(s: &str) -> bool {
+    (2..=8).contains(&s.len()) && s.chars().all(|c| "abcdefgh12345678KQRBNxO-=+#".contains(c))
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_inline_text!(San, is_san_shape, "SAN move text");

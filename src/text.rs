@@ -128,3 +128,172 @@ inline_text!(
     Uci,
     5
 );
+
+/// Reading text-formed values with serde (feature `serde`): every value
+/// type that has a text form is written as that text and read back through
+/// its parser, so reading never yields a value the library would not build
+/// itself. Errors quote at most 60 characters of the input.
+///
+/// | type | form | example |
+/// |---|---|---|
+/// | [`Color`](crate::Color), [`Role`](crate::Role) | name | `"white"`, `"knight"` |
+/// | [`Piece`](crate::Piece) | FEN letter | `"N"`, `"q"` |
+/// | [`File`](crate::File), [`Rank`](crate::Rank), [`Square`](crate::Square) | coordinates | `"e"`, `"4"`, `"e4"` |
+/// | [`Bitboard`](crate::Bitboard) | `u64`, bit `i` for square `i` (a1 = 0) | `65280` |
+/// | [`CastlingMode`](crate::CastlingMode), [`CastlingSide`](crate::CastlingSide), [`MoveKind`](crate::MoveKind) | name | `"chess960"` |
+/// | [`Move`](crate::Move) | UCI, with the kind when UCI cannot tell it | `"g1f3"`, `"e2e4 double-push"` |
+/// | [`Position`](crate::Position) | FEN (X-FEN for Chess960) | `"rnbqkbnr/… w KQkq - 0 1"` |
+/// | [`Game`](crate::Game) | start FEN and UCI moves | `{"start": "…", "moves": ["e2e4"]}` |
+/// | [`WinReason`](crate::WinReason), [`DrawReason`](crate::DrawReason), [`Outcome`](crate::Outcome) | name; result, winner, reason | `{"result": "1-0", "winner": "white", "reason": "checkmate"}` |
+/// | [`San`], [`Uci`] | the text | `"Nf3"`, `"e1g1"` |
+///
+/// ```
+/// # #[cfg(feature = "std")] {
+/// use chess_arbiter::{Game, Move, Square};
+/// let mut game = Game::new();
+/// game.play_uci("e2e4").unwrap();
+/// let json = serde_json::to_string(&game).unwrap();
+/// assert_eq!(json, r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"]}"#);
+/// assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+/// let m: Move = serde_json::from_str(r#""e2e4 double-push""#).unwrap();
+/// assert_eq!(m, Move::double_push(Square::E2, Square::E4));
+/// assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+pub(crate) mod de {
+    use crate::quote::bounded;
+    use alloc::format;
+    use alloc::string::String;
+    use core::fmt;
+    use core::marker::PhantomData;
+    use serde::de::{self, Deserializer, Visitor};
+
+    /// Reads a string and turns it into a value, or into an error message.
+    struct TextVisitor<T> {
+        expecting: &'static str,
+        parse: fn(&str) -> Result<T, String>,
+        marker: PhantomData<T>,
+    }
+
+    impl<T> Visitor<'_> for TextVisitor<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.expecting)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+            (self.parse)(v).map_err(E::custom)
+        }
+    }
+
+    /// Reads a string with `parse`; `expecting` says what was expected
+    /// when the input is no string at all.
+    pub(crate) fn text<'de, D: Deserializer<'de>, T>(
+        d: D,
+        expecting: &'static str,
+        parse: fn(&str) -> Result<T, String>,
+    ) -> Result<T, D::Error> {
+        d.deserialize_str(TextVisitor {
+            expecting,
+            parse,
+            marker: PhantomData,
+        })
+    }
+
+    /// Parses with `FromStr`, naming the rejected input in the message.
+    pub(crate) fn from_str<T: core::str::FromStr>(s: &str) -> Result<T, String>
+    where
+        T::Err: fmt::Display,
+    {
+        s.parse().map_err(|e| format!("{e}, got {:?}", bounded(s)))
+    }
+
+    /// serde's `unknown_field` error, with the key quoted bounded.
+    pub(crate) fn unknown_field<E: de::Error>(key: &str, expected: &'static [&'static str]) -> E {
+        E::unknown_field(&bounded(key), expected)
+    }
+
+    /// serde's error for a field given twice.
+    pub(crate) fn duplicate_field<E: de::Error>(key: &str) -> E {
+        E::custom(format_args!("duplicate field `{}`", bounded(key)))
+    }
+}
+
+/// `Serialize` through `Display` and `Deserialize` through `FromStr`, for a
+/// type whose text form is its whole value.
+#[cfg(feature = "serde")]
+macro_rules! serde_via_text {
+    ($ty:ty, $expecting:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::text::de::text(d, $expecting, $crate::text::de::from_str::<$ty>)
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_via_text;
+
+/// `Serialize` and `Deserialize` for a fieldless enum written as one of a
+/// fixed list of names.
+#[cfg(feature = "serde")]
+macro_rules! serde_named {
+    ($ty:ty, $what:expr, { $($variant:path => $name:expr),+ $(,)? }) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(match self { $($variant => $name),+ })
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::text::de::text(d, concat!($what, ": one of ", $("\"", $name, "\" "),+), |s| match s {
+                    $($name => Ok($variant),)+
+                    _ => Err(alloc::format!(concat!("invalid ", $what, ": expected one of ", $($name, " "),+, "got {:?}"), $crate::quote::bounded(s))),
+                })
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_named;
+
+/// `Serialize` and `Deserialize` for an inline text type: written as its
+/// text. A bare text has no position to check the move against, so reading
+/// checks its shape with `$valid`.
+#[cfg(feature = "serde")]
+macro_rules! serde_inline_text {
+    ($ty:ident, $valid:expr, $expecting:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::text::de::text(d, $expecting, |s| {
+                    if !$valid(s) {
+                        return Err(alloc::format!(
+                            concat!("invalid ", $expecting, ", got {:?}"),
+                            $crate::quote::bounded(s)
+                        ));
+                    }
+                    let mut t = $ty::empty();
+                    t.push_str(s);
+                    Ok(t)
+                })
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_inline_text;

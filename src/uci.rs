@@ -161,3 +161,16 @@ impl Position {
         uci
     }
 }
+
+/// serde: two squares and an optional promotion letter (no position to
+/// check the move against), e.g. `"e7e8q"`.
+#[cfg(feature = "serde")]
+fn is_uci_shape(s: &str) -> bool {
+    let square = |t: Option<&str>| t.is_some_and(|t| t.parse::<Square>().is_ok());
+    square(s.get(0..2))
+        && square(s.get(2..4))
+        && matches!(s.get(4..), Some("" | "q" | "r" | "b" | "n"))
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_inline_text!(Uci, is_uci_shape, "UCI move text");
