@@ -1,8 +1,8 @@
 //! FEN: reading and writing positions (Forsyth–Edwards Notation, with
 //! X-FEN and Shredder-FEN castling rights for Chess960).
 
-use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
+use crate::types::{CastlingMode, CastlingSide};
 use crate::validate::PositionError;
 use crate::{Bitboard, Color, File, Rank, Role, Square, zobrist};
 use alloc::string::{String, ToString};

@@ -2,10 +2,10 @@
 //! ([`Position::find_move`]), and why a move is illegal
 //! ([`IllegalMoveReason`]).
 
-use crate::castling::CastlingSide;
 use crate::moves::{Move, MoveKind, RawMove};
 use crate::outcome::Outcome;
 use crate::position::{IllegalMoveError, Position};
+use crate::types::CastlingSide;
 
 use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
 use alloc::string::String;

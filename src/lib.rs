@@ -364,12 +364,12 @@ mod setup;
 mod square;
 mod text;
 mod touch;
+mod types;
 mod uci;
 mod validate;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use castling::{CastlingMode, CastlingSide};
 pub use color::{Color, ParseColorError};
 pub use dead::Winnability;
 pub use ending::{ClaimError, DrawClaim, GameOverError};
@@ -385,6 +385,7 @@ pub use san::SanError;
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use text::{San, Uci};
+pub use types::{CastlingMode, CastlingSide};
 pub use uci::UciError;
 pub use validate::PositionError;
 
