@@ -262,8 +262,8 @@
 //!
 //! With `serde`, each value is written as its usual text: a [`Square`] as
 //! `"e4"`, a [`Position`] as its FEN, a [`Move`] as UCI (with the kind when
-//! UCI alone cannot tell it: `"e2e4 double-push"`, `"e2e4 normal"`,
-//! `"e5d6 en-passant"`, `"e1h1 castle"`; a bare `"e2e4"` is refused rather
+//! UCI alone cannot tell it: `"e2e4 double_push"`, `"e2e4 normal"`,
+//! `"e5d6 en_passant"`, `"e1h1 castle"`; a bare `"e2e4"` is refused rather
 //! than guessed), a [`Game`] as `{"start": FEN, "moves": [UCI, ...]}` (and
 //! `"ending"` once it is resigned, agreed or claimed), an
 //! [`Outcome`] as `{"result": "1-0", "winner": "white", "reason":
@@ -271,6 +271,10 @@
 //! an invalid FEN, an illegal move or an unknown square is an error naming
 //! what was wrong. A Chess960 position whose castling rights look standard
 //! reads back in standard mode (same legal moves).
+//! An enum is written as its token, the one spelling its `name()` gives
+//! (a [`DrawReason`] as `"seventyfive_moves"`, the Arrow `termination`
+//! column's word); the spellings of 0.2 (`"seventy-five-moves"`,
+//! `"double-push"`) still read.
 //!
 //! # Differences from python-chess
 //!

@@ -129,6 +129,47 @@ inline_text!(
     5
 );
 
+/// One row of an enum's name table: the value, its token (the one machine
+/// spelling, written by serde and the Arrow columns) and the words its
+/// `Display` writes. Each table lists the values in declaration order, so a
+/// value's row is found by its discriminant (checked by [`check_names`]).
+pub(crate) type Name<T> = (T, &'static str, &'static str);
+
+/// Checks at compile time that a name table lists its enum's values in
+/// declaration order.
+macro_rules! check_names {
+    ($table:expr) => {
+        const _: () = {
+            let mut i = 0;
+            while i < $table.len() {
+                assert!($table[i].0 as usize == i, "name table out of order");
+                i += 1;
+            }
+        };
+    };
+}
+pub(crate) use check_names;
+
+/// The value whose token is `s`. Older spellings read too: a token written
+/// with `-` where it now has `_` (`"double-push"`, `"king-side"`), and the
+/// texts `older` lists.
+// Only serde reads names so far.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
+pub(crate) fn find_name<T: Copy>(table: &[Name<T>], older: &[(T, &str)], s: &str) -> Option<T> {
+    let same = |token: &str| {
+        token.len() == s.len()
+            && token
+                .bytes()
+                .zip(s.bytes())
+                .all(|(a, b)| a == b || (a == b'_' && b == b'-'))
+    };
+    table
+        .iter()
+        .find(|row| same(row.1))
+        .map(|row| row.0)
+        .or_else(|| older.iter().find(|row| row.1 == s).map(|row| row.0))
+}
+
 /// Reading text-formed values with serde (feature `serde`): every value
 /// type that has a text form is written as that text and read back through
 /// its parser, so reading never yields a value the library would not build
@@ -141,7 +182,7 @@ inline_text!(
 /// | [`File`](crate::File), [`Rank`](crate::Rank), [`Square`](crate::Square) | coordinates | `"e"`, `"4"`, `"e4"` |
 /// | [`Bitboard`](crate::Bitboard) | `u64`, bit `i` for square `i` (a1 = 0) | `65280` |
 /// | [`CastlingMode`](crate::CastlingMode), [`CastlingSide`](crate::CastlingSide), [`MoveKind`](crate::MoveKind) | name | `"chess960"` |
-/// | [`Move`](crate::Move) | UCI, with the kind when UCI cannot tell it | `"g1f3"`, `"e2e4 double-push"` |
+/// | [`Move`](crate::Move) | UCI, with the kind when UCI cannot tell it | `"g1f3"`, `"e2e4 double_push"` |
 /// | [`Position`](crate::Position) | FEN (X-FEN for Chess960) | `"rnbqkbnr/… w KQkq - 0 1"` |
 /// | [`Game`](crate::Game) | start FEN and UCI moves | `{"start": "…", "moves": ["e2e4"]}` |
 /// | [`WinReason`](crate::WinReason), [`DrawReason`](crate::DrawReason), [`Outcome`](crate::Outcome) | name; result, winner, reason | `{"result": "1-0", "winner": "white", "reason": "checkmate"}` |
@@ -155,7 +196,7 @@ inline_text!(
 /// let json = serde_json::to_string(&game).unwrap();
 /// assert_eq!(json, r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"]}"#);
 /// assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
-/// let m: Move = serde_json::from_str(r#""e2e4 double-push""#).unwrap();
+/// let m: Move = serde_json::from_str(r#""e2e4 double_push""#).unwrap();
 /// assert_eq!(m, Move::double_push(Square::E2, Square::E4));
 /// assert!(serde_json::from_str::<Square>(r#""i9""#).is_err());
 /// # }
@@ -215,6 +256,25 @@ pub(crate) mod de {
         E::unknown_field(&bounded(key), expected)
     }
 
+    /// The error for a text that is none of `tokens`.
+    pub(crate) fn not_a_name<'a>(
+        what: &str,
+        tokens: impl Iterator<Item = &'a str>,
+        s: &str,
+    ) -> String {
+        let mut expected = String::new();
+        for token in tokens {
+            if !expected.is_empty() {
+                expected.push_str(", ");
+            }
+            expected.push_str(token);
+        }
+        format!(
+            "invalid {what}: expected one of {expected}, got {:?}",
+            bounded(s)
+        )
+    }
+
     /// serde's error for a field given twice.
     pub(crate) fn duplicate_field<E: de::Error>(key: &str) -> E {
         E::custom(format_args!("duplicate field `{}`", bounded(key)))
@@ -242,29 +302,31 @@ macro_rules! serde_via_text {
 #[cfg(feature = "serde")]
 pub(crate) use serde_via_text;
 
-/// `Serialize` and `Deserialize` for a fieldless enum written as one of a
-/// fixed list of names.
+/// `Serialize` and `Deserialize` for a fieldless enum with a name table
+/// ([`Name`]): written as its token, read from its token or an older
+/// spelling ([`find_name`]).
 #[cfg(feature = "serde")]
-macro_rules! serde_named {
-    ($ty:ty, $what:expr, { $($variant:path => $name:expr),+ $(,)? }) => {
+macro_rules! serde_names {
+    ($ty:ty, $what:expr, $table:expr, $older:expr) => {
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(match self { $($variant => $name),+ })
+                s.serialize_str(self.name())
             }
         }
 
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                $crate::text::de::text(d, concat!($what, ": one of ", $("\"", $name, "\" "),+), |s| match s {
-                    $($name => Ok($variant),)+
-                    _ => Err(alloc::format!(concat!("invalid ", $what, ": expected one of ", $($name, " "),+, "got {:?}"), $crate::quote::bounded(s))),
+                $crate::text::de::text(d, concat!("a ", $what), |s| {
+                    $crate::text::find_name(&$table, &$older, s).ok_or_else(|| {
+                        $crate::text::de::not_a_name($what, $table.iter().map(|row| row.1), s)
+                    })
                 })
             }
         }
     };
 }
 #[cfg(feature = "serde")]
-pub(crate) use serde_named;
+pub(crate) use serde_names;
 
 /// `Serialize` and `Deserialize` for an inline text type: written as its
 /// text. A bare text has no position to check the move against, so reading

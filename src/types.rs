@@ -3,7 +3,9 @@
 //! `position`, `movegen` and `castling` can all use them without importing
 //! one another in a circle.
 
+use crate::text::{Name, check_names};
 use crate::{File, Square};
+use core::fmt;
 
 /// How castling is written and where the pieces may start.
 ///
@@ -35,7 +37,37 @@ impl CastlingMode {
     pub const fn is_chess960(self) -> bool {
         matches!(self, CastlingMode::Chess960)
     }
+
+    /// Each mode's token and words.
+    const NAMES: [Name<CastlingMode>; 2] = [
+        (CastlingMode::Standard, "standard", "standard chess"),
+        (CastlingMode::Chess960, "chess960", "Chess960"),
+    ];
+
+    /// The mode's token, `"standard"` or `"chess960"`: what serde writes.
+    /// `Display` writes words (`"standard chess"`, `"Chess960"`).
+    ///
+    /// ```
+    /// use chess_arbiter::CastlingMode;
+    /// assert_eq!(CastlingMode::Chess960.name(), "chess960");
+    /// assert_eq!(CastlingMode::Standard.to_string(), "standard chess");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
+    }
 }
+
+check_names!(CastlingMode::NAMES);
+
+impl fmt::Display for CastlingMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::NAMES[*self as usize].2)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_names!(CastlingMode, "castling mode", CastlingMode::NAMES, []);
 
 /// Which side of the king a castling rook stands on.
 ///
@@ -79,6 +111,25 @@ impl CastlingSide {
         }
     }
 
+    /// Each side's token and words.
+    const NAMES: [Name<CastlingSide>; 2] = [
+        (CastlingSide::KingSide, "king_side", "king side"),
+        (CastlingSide::QueenSide, "queen_side", "queen side"),
+    ];
+
+    /// The side's token, `"king_side"` or `"queen_side"`: what serde
+    /// writes. `Display` writes words (`"king side"`).
+    ///
+    /// ```
+    /// use chess_arbiter::CastlingSide;
+    /// assert_eq!(CastlingSide::KingSide.name(), "king_side");
+    /// assert_eq!(CastlingSide::QueenSide.to_string(), "queen side");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
+    }
+
     /// The side of `king` on which `rook` stands.
     pub(crate) fn of(king: Square, rook: Square) -> CastlingSide {
         if rook.file() > king.file() {
@@ -89,14 +140,14 @@ impl CastlingSide {
     }
 }
 
-#[cfg(feature = "serde")]
-crate::text::serde_named!(CastlingMode, "castling mode", {
-    CastlingMode::Standard => "standard",
-    CastlingMode::Chess960 => "chess960",
-});
+check_names!(CastlingSide::NAMES);
+
+impl fmt::Display for CastlingSide {
+    /// `"king side"` or `"queen side"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::NAMES[*self as usize].2)
+    }
+}
 
 #[cfg(feature = "serde")]
-crate::text::serde_named!(CastlingSide, "castling side", {
-    CastlingSide::KingSide => "king-side",
-    CastlingSide::QueenSide => "queen-side",
-});
+crate::text::serde_names!(CastlingSide, "castling side", CastlingSide::NAMES, []);

@@ -3,31 +3,20 @@
 
 use super::{DrawReason, Outcome, WinReason};
 use crate::Color;
-use crate::quote::bounded;
-use crate::text::de::{duplicate_field, text, unknown_field};
-use alloc::format;
+use crate::text::de::{duplicate_field, not_a_name, text, unknown_field};
+use crate::text::find_name;
 use alloc::string::String;
 use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-crate::text::serde_named!(WinReason, "win reason", {
-    WinReason::Checkmate => "checkmate",
-    WinReason::Timeout => "timeout",
-    WinReason::Resignation => "resignation",
-});
-
-crate::text::serde_named!(DrawReason, "draw reason", {
-    DrawReason::Stalemate => "stalemate",
-    DrawReason::InsufficientMaterial => "insufficient-material",
-    DrawReason::DeadPosition => "dead-position",
-    DrawReason::FivefoldRepetition => "fivefold-repetition",
-    DrawReason::SeventyFiveMoves => "seventy-five-moves",
-    DrawReason::ThreefoldRepetition => "threefold-repetition",
-    DrawReason::FiftyMoves => "fifty-moves",
-    DrawReason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
-    DrawReason::Agreement => "agreement",
-});
+crate::text::serde_names!(WinReason, "win reason", WinReason::NAMES, []);
+crate::text::serde_names!(
+    DrawReason,
+    "draw reason",
+    DrawReason::NAMES,
+    DrawReason::OLDER_NAMES
+);
 
 impl Serialize for Outcome {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -53,27 +42,18 @@ enum Reason {
 impl<'de> Deserialize<'de> for Reason {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         text(d, "a win or draw reason", |s| {
-            let quoted = format!("{:?}", bounded(s));
-            if let Ok(r) = parse_named::<WinReason>(s) {
-                return Ok(Reason::Win(r));
-            }
-            parse_named::<DrawReason>(s).map(Reason::Draw).map_err(|_| {
-                format!(
-                    "invalid outcome reason: expected checkmate, timeout, resignation, stalemate, \
-                         insufficient-material, fivefold-repetition, seventy-five-moves, \
-                         threefold-repetition, fifty-moves, timeout-vs-insufficient-material \
-                         or agreement, got {quoted}"
-                )
-            })
+            find_name(&WinReason::NAMES, &[], s)
+                .map(Reason::Win)
+                .or_else(|| {
+                    find_name(&DrawReason::NAMES, &DrawReason::OLDER_NAMES, s).map(Reason::Draw)
+                })
+                .ok_or_else(|| {
+                    let tokens = WinReason::NAMES.iter().map(|row| row.1);
+                    let tokens = tokens.chain(DrawReason::NAMES.iter().map(|row| row.1));
+                    not_a_name("outcome reason", tokens, s)
+                })
         })
     }
-}
-
-/// Reads one of the named enums from a plain `&str`.
-fn parse_named<'a, T: Deserialize<'a>>(s: &'a str) -> Result<T, de::value::Error> {
-    T::deserialize(de::value::BorrowedStrDeserializer::<de::value::Error>::new(
-        s,
-    ))
 }
 
 struct OutcomeVisitor;
