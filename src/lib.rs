@@ -385,12 +385,12 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMoveError, Position};
 pub use query::PieceMap;
 pub use role::{ParsePieceError, Piece, Role};
-pub use san::SanError;
+pub use san::{San, SanError};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use text::{San, Uci};
+
 pub use types::{CastlingMode, CastlingSide};
-pub use uci::UciError;
+pub use uci::{Uci, UciError};
 pub use validate::PositionError;
 
 /// The README's examples, compiled and run as doctests.

@@ -1,7 +1,5 @@
-//! Short move texts (SAN, UCI) stored inline: no heap.
-
-use core::fmt;
-use core::ops::Deref;
+//! Text shared by the value types: the inline string type behind `San` and
+//! `Uci` (no heap), the enums' name tables, and serde through text.
 
 /// Defines a small inline ASCII string type.
 macro_rules! inline_text {
@@ -45,7 +43,7 @@ macro_rules! inline_text {
             }
         }
 
-        impl Deref for $name {
+        impl core::ops::Deref for $name {
             type Target = str;
             #[inline]
             fn deref(&self) -> &str {
@@ -59,15 +57,15 @@ macro_rules! inline_text {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Debug::fmt(self.as_str(), f)
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Debug::fmt(self.as_str(), f)
             }
         }
 
@@ -84,50 +82,7 @@ macro_rules! inline_text {
         }
     };
 }
-
-inline_text!(
-    /// A move in Standard Algebraic Notation (`Nf3`, `exd6`, `O-O-O`, `e8=Q#`),
-    /// stored inline (no heap).
-    ///
-    /// ```
-    /// use chess_arbiter::{Move, Position, Square};
-    /// let pos = Position::new();
-    /// let san = pos.san(Move::new(Square::G1, Square::F3));
-    /// assert_eq!(san.as_str(), "Nf3");
-    /// assert_eq!(&*san, "Nf3");
-    /// assert_eq!(san.to_string(), "Nf3");
-    /// ```
-    San,
-    8
-);
-
-impl San {
-    /// The SAN whose ASCII bytes are packed into `packed`, first byte
-    /// lowest, `len` of them: the SAN writer builds its text in a register,
-    /// since byte-by-byte stores read back as one word stall the CPU.
-    #[inline(always)]
-    pub(crate) const fn from_packed(packed: u64, len: u8) -> San {
-        San {
-            bytes: packed.to_le_bytes(),
-            len: if len > 8 { 8 } else { len },
-        }
-    }
-}
-
-inline_text!(
-    /// A move in UCI notation (`e2e4`, `e7e8q`; castling `e1g1`, or `e1h1` in
-    /// Chess960), stored inline (no heap).
-    ///
-    /// ```
-    /// use chess_arbiter::{Move, Position, Square};
-    /// let pos = Position::new();
-    /// let uci = pos.uci(Move::new(Square::G1, Square::F3));
-    /// assert_eq!(uci.as_str(), "g1f3");
-    /// assert_eq!(uci.len(), 4);
-    /// ```
-    Uci,
-    5
-);
+pub(crate) use inline_text;
 
 /// One row of an enum's name table: the value, its token (the one machine
 /// spelling, written by serde and the Arrow columns) and the words its
@@ -206,7 +161,6 @@ pub(crate) mod de {
     use crate::quote::bounded;
     use alloc::format;
     use alloc::string::String;
-    use core::fmt;
     use core::marker::PhantomData;
     use serde::de::{self, Deserializer, Visitor};
 
@@ -220,7 +174,7 @@ pub(crate) mod de {
     impl<T> Visitor<'_> for TextVisitor<T> {
         type Value = T;
 
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             f.write_str(self.expecting)
         }
 
@@ -246,7 +200,7 @@ pub(crate) mod de {
     /// Parses with `FromStr`, naming the rejected input in the message.
     pub(crate) fn from_str<T: core::str::FromStr>(s: &str) -> Result<T, String>
     where
-        T::Err: fmt::Display,
+        T::Err: core::fmt::Display,
     {
         s.parse().map_err(|e| format!("{e}, got {:?}", bounded(s)))
     }

@@ -3,9 +3,23 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::text::Uci;
 use crate::{Bitboard, IllegalMoveReason, MoveList, Outcome, Role, Square};
 use alloc::string::String;
+
+crate::text::inline_text!(
+    /// A move in UCI notation (`e2e4`, `e7e8q`; castling `e1g1`, or `e1h1` in
+    /// Chess960), stored inline (no heap).
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// let uci = pos.uci(Move::new(Square::G1, Square::F3));
+    /// assert_eq!(uci.as_str(), "g1f3");
+    /// assert_eq!(uci.len(), 4);
+    /// ```
+    Uci,
+    5
+);
 
 /// A UCI move that could not be read or is not legal here.
 ///
