@@ -181,9 +181,9 @@
 //!
 //! [`Setup`] is an editable board (put and remove pieces, side to move,
 //! castling rights, en passant square, clocks) that [`Setup::position`]
-//! checks by the rules FEN reading applies. [`Position::from_fen_lenient`]
-//! reads a FEN with stale castling rights or en passant square by dropping
-//! them. Queries answer what a program asks of a position:
+//! checks by the rules FEN reading applies. [`Position::from_fen_with`]
+//! with [`FenOptions::lenient`] reads a FEN with stale castling rights or
+//! en passant square by dropping them. Queries answer what a program asks of a position:
 //! [`Position::piece_map`], [`Position::attackers`],
 //! [`Position::is_attacked_by`], [`Position::pinned`],
 //! [`Position::gives_check`], [`Position::is_capture`],
@@ -316,7 +316,7 @@
 //! 13. **A FEN is a legal position.** [`Position::from_fen`] refuses any
 //!     position [`PositionError`] describes, where python-chess builds the
 //!     board and reports its faults through `status()`;
-//!     [`Position::from_fen_lenient`] repairs what python-chess's
+//!     [`FenOptions::lenient`] repairs what python-chess's
 //!     `clean_castling_rights` and en passant rules repair.
 //! 14. **Dead positions beyond material.** python-chess ends a game by
 //!     insufficient material only; [`Position::outcome`] and
@@ -377,7 +377,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use color::{Color, ParseColorError};
 pub use dead::Winnability;
 pub use ending::{ClaimError, DrawClaim, GameOverError};
-pub use fen::FenError;
+pub use fen::{FenError, FenOptions};
 pub use game::Game;
 pub use illegal::{FindMoveError, IllegalMoveReason};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter};
