@@ -365,3 +365,19 @@ impl fmt::Debug for Bitboard {
         }
     }
 }
+
+/// Written as its `u64` (bit `i` for square `i`, a1 = 0).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+/// Read as a `u64`: every value is a set of squares.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <u64 as serde::Deserialize>::deserialize(d).map(Bitboard)
+    }
+}

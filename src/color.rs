@@ -128,3 +128,23 @@ impl FromStr for Color {
         }
     }
 }
+
+/// Written as its name, `"white"` or `"black"`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Color {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read as its name (or `w`/`b`), like [`FromStr`].
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Color {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(
+            d,
+            "\"white\" or \"black\"",
+            crate::text::de::from_str::<Color>,
+        )
+    }
+}

@@ -1,8 +1,12 @@
 //! Moves: a compact 16-bit encoding and the move list type.
 
+use crate::text::{Name, check_names};
 use crate::{File, Role, Square};
 use arrayvec::ArrayVec;
 use core::fmt;
+
+#[cfg(feature = "serde")]
+mod serde;
 
 /// What kind of move a [`Move`] is.
 ///
@@ -22,6 +26,41 @@ pub enum MoveKind {
     Castle,
     /// A pawn reaches the last rank and becomes another piece (FIDE 3.7.3.3).
     Promotion,
+}
+
+impl MoveKind {
+    /// Each kind's token and words.
+    const NAMES: [Name<MoveKind>; 5] = [
+        (MoveKind::Normal, "normal", "normal move"),
+        (MoveKind::DoublePush, "double_push", "double push"),
+        (MoveKind::EnPassant, "en_passant", "en passant capture"),
+        (MoveKind::Castle, "castle", "castling"),
+        (MoveKind::Promotion, "promotion", "promotion"),
+    ];
+
+    /// The kind's token: `"normal"`, `"double_push"`, `"en_passant"`,
+    /// `"castle"` or `"promotion"`, what serde writes. `Display` writes
+    /// words (`"en passant capture"`).
+    ///
+    /// ```
+    /// use chess_arbiter::MoveKind;
+    /// assert_eq!(MoveKind::DoublePush.name(), "double_push");
+    /// assert_eq!(MoveKind::EnPassant.to_string(), "en passant capture");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
+    }
+}
+
+check_names!(MoveKind::NAMES);
+
+impl fmt::Display for MoveKind {
+    /// `"normal move"`, `"double push"`, `"en passant capture"`,
+    /// `"castling"`, `"promotion"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::NAMES[*self as usize].2)
+    }
 }
 
 const NORMAL: u16 = 0;

@@ -1,8 +1,8 @@
 //! `Position`: one position of a game, with no history.
 
 use crate::attacks;
-use crate::castling::CastlingMode;
 use crate::moves::{Move, MoveList};
+use crate::types::CastlingMode;
 use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
 use core::fmt;
 use core::hash::{Hash, Hasher};

@@ -4,7 +4,7 @@
 
 use crate::game::{Game, is_zeroing, same_position};
 use crate::position::Position;
-use crate::text::San;
+use crate::san::San;
 use crate::{Bitboard, Color, Move, Piece, Role, Square, attacks};
 use alloc::vec::Vec;
 

@@ -240,3 +240,27 @@ impl FromStr for Piece {
         }
     }
 }
+
+/// Written as its name, e.g. `"knight"`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Role {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read like [`FromStr`]: a name or a letter.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Role {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(
+            d,
+            "a role like \"knight\"",
+            crate::text::de::from_str::<Role>,
+        )
+    }
+}
+
+// A piece is its FEN letter: `"N"`, `"q"`.
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(Piece, "a FEN piece letter like \"N\" or \"q\"");

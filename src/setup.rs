@@ -2,8 +2,8 @@
 //! side to move, castling rights, en passant square and clocks, checked into
 //! a [`Position`] by the same rules FEN reading applies.
 
-use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
+use crate::types::{CastlingMode, CastlingSide};
 use crate::validate::PositionError;
 use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
 use core::fmt;

@@ -530,3 +530,55 @@ impl FromStr for Square {
         }
     }
 }
+
+/// serde: a file as its letter (`"e"`), a rank as its digit (`"4"`), a
+/// square as its name (`"e4"`).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{File, Rank, Square};
+    use crate::quote::bounded;
+    use crate::text::de::text;
+    use alloc::format;
+    use alloc::string::String;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    crate::text::serde_via_text!(Square, "a square like \"e4\"");
+
+    /// Reads a one-character coordinate with `from_char`.
+    fn one_char<T>(s: &str, from_char: fn(char) -> Option<T>, what: &str) -> Result<T, String> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("invalid {what}, got {:?}", bounded(s)))
+    }
+
+    impl Serialize for File {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for File {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            text(d, "a file \"a\" to \"h\"", |s| {
+                one_char(s, File::from_char, "file: expected a to h")
+            })
+        }
+    }
+
+    impl Serialize for Rank {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Rank {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            text(d, "a rank \"1\" to \"8\"", |s| {
+                one_char(s, Rank::from_char, "rank: expected 1 to 8")
+            })
+        }
+    }
+}
