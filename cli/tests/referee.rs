@@ -1539,7 +1539,7 @@ fn a_forking_engine_is_abandoned_at_once_and_leaves_no_process_behind() {
 
 #[test]
 fn a_chatty_engine_s_output_is_bounded_and_its_latest_info_counts() {
-    use referee::engine::{BUFFER_LIMIT, LINE_COST, MAX_LINE};
+    use chess_arbiter::engine::{BUFFER_LIMIT, LINE_COST, MAX_LINE};
     let opts = ["--games", "1", "--tc", "20+0.1", "--maxmoves", "3"];
     // B thinks 300 ms a move while A's output piles up.
     let m = play("--fault chatty", "--seed 2 --think-ms 300", &opts, "chatty");

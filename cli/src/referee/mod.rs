@@ -134,7 +134,7 @@ fn engine_name(config: &Config, e: usize, engine: &Engine) -> String {
 /// Starts engine `e` of the match.
 fn start_engine(config: &Config, e: usize) -> Result<Engine, String> {
     let spec = &config.engines[e];
-    Engine::start(&spec.command, config.chess960, &spec.options)
+    engine::start(&spec.command, config.chess960, &spec.options)
 }
 
 /// Plays game `number` with whatever engines the worker has, restarting
