@@ -259,6 +259,7 @@
 //! |---|---|---|
 //! | `std` | yes | links the standard library. Every API of this version works without it (the error types implement `core::error::Error`, which is `std::error::Error`); APIs built on `std::io`, such as reading PGN from a `Read`, need it. Turn it off only for `no_std` targets |
 //! | `serde` | no | `Serialize`/`Deserialize` for every value type, validating on read |
+//! | `engine` | no | the `engine` module: a UCI engine as a child process (start, options, search under a clock, `bestmove` and `info` as typed values, its process group killed when done); needs `std`, and `rustix` on Unix |
 //!
 //! With `serde`, each value is written as its usual text: a [`Square`] as
 //! `"e4"`, a [`Position`] as its FEN, a [`Move`] as UCI (with the kind when
@@ -350,6 +351,8 @@ pub mod clock;
 mod color;
 mod dead;
 mod ending;
+#[cfg(feature = "engine")]
+pub mod engine;
 mod fen;
 mod game;
 mod illegal;
