@@ -2,7 +2,8 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{PgnGame, read_termination};
+use super::game::PgnGame;
+use super::result::read_termination;
 use super::scan;
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::{GameText, Sink, unescape, visit_game};
