@@ -1,6 +1,8 @@
 //! The streaming reader: splits the input into games (a buffer that holds
 //! at most the current game), and builds a `PgnGame` from each.
 
+#[cfg(feature = "arrow")]
+use super::build::build_with;
 use super::build::{Builder, build};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
@@ -390,6 +392,49 @@ impl<R: Read> Iterator for Reader<R> {
             Err(e) => return Some(Err(self.io_error(e))),
         };
         Some(built.map(|builder| finish(builder, self.last_origin)))
+    }
+}
+
+/// One game as cut from the input, and as read: for the Arrow batches,
+/// whose rows are the reader's games.
+#[cfg(feature = "arrow")]
+pub(crate) struct Record<'a> {
+    /// The game's text, from its first line (after a byte-order mark).
+    pub(crate) text: &'a [u8],
+    /// Where the movetext starts in `text`.
+    pub(crate) movetext: usize,
+    /// The byte offset of `text` in the input.
+    pub(crate) offset: u64,
+    pub(crate) game: Result<PgnGame, PgnError>,
+}
+
+#[cfg(feature = "arrow")]
+impl<R: Read> Reader<R> {
+    /// The next game with its text, cut and read as [`Iterator::next`]
+    /// reads it, with the variations read for syntax only when
+    /// `mainline_only`; `None` at the end of input. After an error reading
+    /// the input, the caller stops.
+    pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_text() {
+            Ok(Some(text)) => {
+                let origin = Origin {
+                    offset: text.offset,
+                    line: text.first_line,
+                };
+                let game = build_with(&text, mainline_only).map(|b| finish(b, origin));
+                Some(Ok(Record {
+                    text: text.text,
+                    movetext: text.movetext,
+                    offset: text.offset,
+                    game,
+                }))
+            }
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        }
     }
 }
 
