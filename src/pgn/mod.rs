@@ -97,6 +97,7 @@ mod write;
 pub use annotations::Eval;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::PgnGame;
+pub use parallel::ParallelReader;
 pub use reader::{Reader, visit};
 pub use result::{GameResult, InvalidResult, ResultError};
 pub use tags::TagError;

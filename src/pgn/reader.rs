@@ -7,7 +7,6 @@ use super::build::{Builder, build};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
-use super::parallel::{self, Pool};
 use super::scan;
 use super::visit::{GameText, Sink, Visiting, Visitor, indented_tag, looks_like_tag, visit_game};
 use alloc::vec::Vec;
@@ -63,8 +62,6 @@ pub struct Reader<R> {
     dropped: u64,
     /// Where the last game found starts: byte offset and line.
     last_origin: Origin,
-    /// Worker threads, for [`Reader::with_threads`].
-    pub(crate) pool: Option<Pool>,
 }
 
 impl<R: Read> Reader<R> {
@@ -92,7 +89,6 @@ impl<R: Read> Reader<R> {
             failed: false,
             dropped: 0,
             last_origin: Origin::default(),
-            pool: None,
         }
     }
 
@@ -380,9 +376,6 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.pool.is_some() {
-            return parallel::next(self);
-        }
         if self.failed {
             return None;
         }
