@@ -443,17 +443,17 @@ fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
 fn automatic(outcome: Outcome) -> Option<&'static str> {
     match outcome {
         Outcome::Decisive {
-            reason: WinReason::Checkmate,
+            reason: reason @ WinReason::Checkmate,
             ..
-        } => Some("checkmate"),
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => Some("stalemate"),
-            DrawReason::InsufficientMaterial => Some("insufficient_material"),
-            DrawReason::DeadPosition => Some("dead_position"),
-            DrawReason::FivefoldRepetition => Some("fivefold_repetition"),
-            DrawReason::SeventyFiveMoves => Some("seventyfive_moves"),
-            _ => None,
-        },
+        } => Some(reason.name()),
+        Outcome::Draw {
+            reason:
+                reason @ (DrawReason::Stalemate
+                | DrawReason::InsufficientMaterial
+                | DrawReason::DeadPosition
+                | DrawReason::FivefoldRepetition
+                | DrawReason::SeventyFiveMoves),
+        } => Some(reason.name()),
         _ => None,
     }
 }
@@ -506,11 +506,11 @@ fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) 
             _ => pos.turn(),
         };
         Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
-            ("1/2-1/2", "timeout_draw")
+            ("1/2-1/2", DrawReason::TimeoutVsInsufficientMaterial.name())
         } else if flagged == Color::White {
-            ("0-1", "timeout")
+            ("0-1", WinReason::Timeout.name())
         } else {
-            ("1-0", "timeout")
+            ("1-0", WinReason::Timeout.name())
         })
     } else {
         None

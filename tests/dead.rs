@@ -5,9 +5,7 @@
 
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason, Winnability};
 
-#[path = "common/mate.rs"]
-mod mate;
-use mate::assert_mates;
+use crate::common::mate::assert_mates;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

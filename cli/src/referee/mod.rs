@@ -1,10 +1,10 @@
 //! Runs a match between two UCI engines and rules it by the Laws of Chess,
 //! the way cutechess-cli and fastchess run engine matches, with every ruling
 //! taken from this crate. `referee --help` lists the options (they are in
-//! `referee/cli.rs`).
+//! [`cli`]).
 //!
 //! ```text
-//! cargo run --release --example referee -- [OPTIONS] ENGINE_A [name=N] [option.X=V ...] ENGINE_B [...]
+//! referee [OPTIONS] ENGINE_A [name=N] [option.X=V ...] ENGINE_B [...]
 //! ```
 //!
 //! Rulings: an illegal or unreadable `bestmove`, castling not written as UCI
@@ -24,26 +24,18 @@
 //! claim; only then do `--resign`, `--draw` and `--maxmoves` adjudicate
 //! ("adjudication"). Every wait on an engine has a time limit; each engine
 //! runs in its own process group, killed when the referee is done with it,
-//! or when the referee gets SIGINT or SIGTERM (it then exits with 130 or
-//! 143). A `bestmove` sent with no `go` outstanding (a second answer to one
+//! or when the referee gets SIGHUP, SIGINT or SIGTERM (it then exits with
+//! 129, 130 or 143). A `bestmove` sent with no `go` outstanding (a second answer to one
 //! `go`) loses ("rules infraction"). `--games`, `--movetime`, `--nodes` and
 //! `--depth` are at least 1.
 
-#[path = "referee/arbiter.rs"]
 pub mod arbiter;
-#[path = "referee/cli.rs"]
 pub mod cli;
-#[path = "referee/clock.rs"]
 pub mod clock;
-#[path = "referee/engine.rs"]
 pub mod engine;
-#[path = "referee/openings.rs"]
 pub mod openings;
-#[path = "referee/record.rs"]
 pub mod record;
-#[path = "referee/score.rs"]
 pub mod score;
-#[path = "referee/stats.rs"]
 pub mod stats;
 
 use arbiter::{Played, Ruling, Termination};
@@ -53,7 +45,6 @@ use engine::Engine;
 use stats::{Pentanomial, Sprt, Verdict};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
@@ -108,14 +99,19 @@ pub struct Summary {
     pub peak_buffered: usize,
 }
 
-/// The start of every game pair, in the order they are played.
-fn starts(config: &Config) -> Result<Vec<Game>, String> {
+/// The start of every game pair, in the order they are played; a line of
+/// the openings file passed over is written to `out`.
+fn starts(config: &Config, out: &mut dyn Write) -> Result<Vec<Game>, String> {
     let pairs = config.games.div_ceil(2).max(1) as usize;
     let mut games = if let Some(path) = &config.openings {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        openings::read(&text, config.plies, config.chess960)
-            .map_err(|e| format!("{}: {e}", path.display()))?
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let read = openings::read_bytes(&bytes, config.plies, config.chess960)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        for line in &read.skipped {
+            let _ = writeln!(out, "{}: {line}", path.display());
+        }
+        read.games
     } else if config.chess960 {
         return Ok(openings::chess960_starts(pairs, config.seed));
     } else {
@@ -138,7 +134,7 @@ fn engine_name(config: &Config, e: usize, engine: &Engine) -> String {
 /// Starts engine `e` of the match.
 fn start_engine(config: &Config, e: usize) -> Result<Engine, String> {
     let spec = &config.engines[e];
-    Engine::start(&spec.command, config.chess960, &spec.options)
+    engine::start(&spec.command, config.chess960, &spec.options)
 }
 
 /// Plays game `number` with whatever engines the worker has, restarting
@@ -230,7 +226,7 @@ type Finished = (u32, (Played, bool, [String; 2]));
 /// A message when an engine cannot be started at all, the openings cannot
 /// be read, or the PGN file cannot be written.
 pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String> {
-    let starts = Arc::new(starts(config)?);
+    let starts = Arc::new(starts(config, out)?);
     // Start both engines once: a wrong command stops the match before it starts.
     let first = [start_engine(config, 0)?, start_engine(config, 1)?];
     let names = [
@@ -419,22 +415,5 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<Option<Summary>, Stri
             Ok(None)
         }
         Request::Match(config) => run_match(&config, out).map(Some),
-    }
-}
-
-#[allow(dead_code)]
-fn main() -> ExitCode {
-    #[cfg(unix)]
-    if let Err(e) = engine::kill_engines_on_signal() {
-        eprintln!("referee: cannot handle SIGINT and SIGTERM: {e}");
-        return ExitCode::from(2);
-    }
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args, &mut std::io::stdout()) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("referee: {e}");
-            ExitCode::from(2)
-        }
     }
 }

@@ -3,9 +3,9 @@
 //! told to misbehave.
 //!
 //! ```text
-//! cargo run --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
-//!                                        [--fault KIND] [--at PLY]
-//!                                        [--linger] [--pid-dir DIR]
+//! cargo run -p chess-arbiter-cli --example uci_test_engine -- [--seed N] [--name NAME] [--repeat]
+//!                                                             [--fault KIND] [--at PLY]
+//!                                                             [--linger] [--pid-dir DIR]
 //! ```
 //!
 //! `--fault` makes the engine break the rules on its first move at or after
@@ -39,6 +39,8 @@
 //! and it starts a child (`--hold`) that does the same, so a referee must
 //! kill its process group. `--pid-dir DIR` makes the engine and every child
 //! it starts write a file named after its process id into `DIR`.
+//! `--ignore-signals` makes the engine and that child catch and ignore
+//! SIGHUP, SIGINT and SIGTERM.
 //!
 //! `--think-ms MS` waits that long before each answer.
 //! `--score CP` reports that score for every move instead of a random one.
@@ -124,6 +126,7 @@ pub struct Settings {
     think_ms: u64,
     linger: bool,
     pid_dir: Option<String>,
+    ignore_signals: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
@@ -143,6 +146,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
         think_ms: 0,
         linger: false,
         pid_dir: None,
+        ignore_signals: false,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -170,6 +174,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
             "--stalemate" => settings.stalemate = true,
             "--linger" => settings.linger = true,
             "--pid-dir" => settings.pid_dir = Some(value()?.clone()),
+            "--ignore-signals" => settings.ignore_signals = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -345,6 +350,9 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
             return 2;
         }
     };
+    if settings.ignore_signals {
+        ignore_signals();
+    }
     if let Some(dir) = &settings.pid_dir {
         let id = std::process::id().to_string();
         let _ = std::fs::write(std::path::Path::new(dir).join(&id), &id);
@@ -356,6 +364,9 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
         child.args(["--hold", "120"]);
         if let Some(dir) = &settings.pid_dir {
             child.args(["--pid-dir", dir]);
+        }
+        if settings.ignore_signals {
+            child.arg("--ignore-signals");
         }
         let _ = child
             .stdin(std::process::Stdio::null())
@@ -536,6 +547,20 @@ pub fn run(args: &[String], input: impl BufRead, mut output: impl Write) -> u8 {
 }
 
 #[allow(dead_code)]
+/// Catches SIGHUP, SIGINT and SIGTERM and does nothing with them: only
+/// SIGKILL ends the engine.
+#[cfg(unix)]
+fn ignore_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let caught = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [SIGHUP, SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&caught));
+    }
+}
+
+#[cfg(not(unix))]
+fn ignore_signals() {}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdin = std::io::stdin();

@@ -2,8 +2,8 @@
 //! of Chess, and a summary says what was read.
 //!
 //! ```text
-//! cargo run --release --example pgn -- [--threads N] [--export] [FILE|-]...
-//! zstdcat lichess_db_standard_rated_2024-01.pgn.zst | cargo run --release --example pgn -- --threads 2 -
+//! pgn [--threads N] [--export] [FILE|-]...
+//! zstdcat lichess_db_standard_rated_2024-01.pgn.zst | pgn --threads 2 -
 //! ```
 //!
 //! Reads each FILE in turn; `-` (or no FILE at all) is standard input.
@@ -20,10 +20,9 @@
 //! `--audit` (with `--threads N`) lists instead the games whose record
 //! disagrees with the Laws of Chess: game number, byte offset, the rule
 //! that ended the game and the ruled result, then counts by rule (see
-//! `pgn/audit.rs`).
+//! [`audit`]).
 
-#[path = "pgn/audit.rs"]
-mod audit;
+pub mod audit;
 
 use chess_arbiter::pgn::Reader;
 use std::collections::BTreeMap;
@@ -217,8 +216,9 @@ pub fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<String>), String>
     Ok((threads, export, files))
 }
 
-fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
+/// The `pgn` program: reads its arguments (without the program name),
+/// validates, exports or audits the files they name.
+pub fn main(mut args: Vec<String>) -> ExitCode {
     let audit = take_audit_flag(&mut args);
     let (threads, export, mut files) = match parse_args(&args) {
         Ok(a) => a,

@@ -97,7 +97,10 @@ impl Score {
     pub fn elo_line(&self) -> String {
         match self.elo() {
             Some((diff, margin)) => {
-                format!("Elo difference: {diff:+.1} +/- {margin:.1} (95 %)\n")
+                format!(
+                    "Elo difference: {} +/- {margin:.1} (95 %)\n",
+                    super::stats::signed(diff)
+                )
             }
             None if self.games() > 0 && self.fraction() >= 1.0 => {
                 "Elo difference: +inf (every game won)\n".to_string()

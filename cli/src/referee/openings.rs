@@ -64,6 +64,49 @@ pub fn read(text: &str, plies: Option<usize>, chess960: bool) -> Result<Vec<Game
     Ok(games)
 }
 
+/// The openings of a file, and the lines it passed over.
+#[derive(Debug, Clone)]
+pub struct Openings {
+    /// The start positions (with the moves that reached them).
+    pub games: Vec<Game>,
+    /// What was passed over, by line: `line 3 is not UTF-8: skipped`.
+    pub skipped: Vec<String>,
+}
+
+/// Reads the openings in a file's bytes as [`read`] does, except that a
+/// line that is not UTF-8 does not refuse the file: a FEN/EPD line is
+/// skipped, a PGN line keeps its text with each bad byte read as U+FFFD;
+/// either way [`Openings::skipped`] names the line.
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn read_bytes(bytes: &[u8], plies: Option<usize>, chess960: bool) -> Result<Openings, String> {
+    let lossy = String::from_utf8_lossy(bytes);
+    let pgn = is_pgn(&lossy);
+    let mut text = String::with_capacity(bytes.len());
+    let mut skipped = Vec::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if n > 0 {
+            text.push('\n');
+        }
+        match std::str::from_utf8(line) {
+            Ok(line) => text.push_str(line),
+            // An empty line in its place keeps the later lines' numbers.
+            Err(_) if !pgn => skipped.push(format!("line {} is not UTF-8: skipped", n + 1)),
+            Err(_) => {
+                text.push_str(&String::from_utf8_lossy(line));
+                skipped.push(format!(
+                    "line {} is not UTF-8: its bad bytes read as U+FFFD",
+                    n + 1
+                ));
+            }
+        }
+    }
+    let games = read(&text, plies, chess960)?;
+    Ok(Openings { games, skipped })
+}
+
 /// xorshift64* (Vigna), seeded: every random choice of a match repeats.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);

@@ -1,13 +1,10 @@
-//! The referee example, run against the misbehaving UCI test engine: one
+//! The referee, run against the misbehaving UCI test engine: one
 //! test per ruling, each checking the result, the Termination tag and the
 //! PGN read back. Every test has a short clock and a hard deadline.
 
-#[allow(dead_code)]
-#[path = "../examples/referee.rs"]
-mod referee;
-
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Color, DrawReason, Outcome};
+use chess_arbiter_cli::referee;
 use referee::Summary;
 use referee::arbiter::{Termination, claim_now};
 use std::path::PathBuf;
@@ -28,8 +25,8 @@ fn test_engine() -> String {
     match found {
         Some(path) => path.to_string_lossy().into_owned(),
         None => panic!(
-            "the uci_test_engine example is not built next to {}: run plain `cargo test` \
-             (it builds the examples) or `cargo build --example uci_test_engine` first",
+            "the uci_test_engine example is not built next to {}: run `cargo test -p chess-arbiter-cli` \
+             (it builds the examples) or `cargo build -p chess-arbiter-cli --example uci_test_engine` first",
             exe.display()
         ),
     }
@@ -871,6 +868,72 @@ fn pentanomial_elo_interval_los_and_draw_ratio_follow_the_pairs() {
     assert!(text.contains("draw ratio: 60.0 %"), "{text}");
 }
 
+#[test]
+fn elo_of_pairs_that_all_scored_the_same_has_no_interval_and_no_negative_zero() {
+    // Every pair a win and a loss (or two draws): Elo 0, no spread.
+    let text = pentanomial([0, 0, 3, 0, 0]).report();
+    assert!(!text.contains("-0.0"), "{text}");
+    assert!(
+        text.contains("Elo: 0.0 (no interval: every pair scored 1 of 2)"),
+        "{text}"
+    );
+    // Every pair a draw and a loss: a finite Elo, still no interval.
+    let text = pentanomial([0, 4, 0, 0, 0]).report();
+    assert!(
+        text.contains("Elo: -190.8 (no interval: every pair scored 1/2 of 2)"),
+        "{text}"
+    );
+    // An even match with spread: an interval around an unsigned zero.
+    let text = pentanomial([1, 0, 0, 0, 1]).report();
+    assert!(!text.contains("-0.0"), "{text}");
+    assert!(text.contains("Elo: 0.0 [-inf, +inf] (95 %)"), "{text}");
+    // The games' Elo line: no negative zero either.
+    let even = referee::score::Score {
+        wins: 0,
+        draws: 4,
+        losses: 0,
+    };
+    assert_eq!(
+        even.elo_line(),
+        "Elo difference: 0.0 +/- 0.0 (95 %)\n",
+        "{}",
+        even.elo_line()
+    );
+}
+
+#[test]
+fn an_openings_line_that_is_not_utf8_is_skipped_and_reported_with_its_number() {
+    let mut bytes = b"# openings\n".to_vec();
+    bytes.extend_from_slice(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    bytes.extend_from_slice(b"4k3/8/8/8/8/8/8/4K2R w K - 0 1 c0 \"\xff\xfe\";\n");
+    bytes.extend_from_slice(b"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n");
+    let read = referee::openings::read_bytes(&bytes, None, false).unwrap();
+    assert_eq!(read.games.len(), 2);
+    assert_eq!(read.skipped, ["line 3 is not UTF-8: skipped"]);
+    // A PGN file keeps its games: the bad bytes of a comment read as U+FFFD.
+    let pgn = b"[Event \"x\"]\n\n1. e4 {caf\xe9} e5 *\n\n[Event \"y\"]\n\n1. d4 d5 *\n";
+    let read = referee::openings::read_bytes(pgn, None, false).unwrap();
+    assert_eq!(read.games.len(), 2);
+    assert_eq!(
+        read.skipped,
+        ["line 3 is not UTF-8: its bad bytes read as U+FFFD"]
+    );
+    // Through the command line: the match runs, and says what it skipped.
+    let path = temp_file("latin1.openings");
+    std::fs::write(&path, &bytes).unwrap();
+    let file = path.to_string_lossy().into_owned();
+    let opts = ["--games", "2", "--maxmoves", "3", "--openings", &file];
+    let m = play("--seed 1", "--seed 2", &opts, "latin1-openings");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(m.summary.games.len(), 2);
+    assert!(
+        m.output
+            .contains(&format!("{file}: line 3 is not UTF-8: skipped")),
+        "{}",
+        m.output
+    );
+}
+
 /// The LLR values printed after each pair, in order.
 fn printed_llrs(output: &str) -> Vec<f64> {
     output
@@ -1396,10 +1459,9 @@ fn openings_in_random_order_repeat_with_the_seed_and_event_and_site_are_tagged()
     assert!(orders.iter().any(|o| o != &orders[0]));
 }
 
-/// The referee example's own executable, built next to the test engine.
+/// The referee's own executable, which cargo builds for this test.
 fn referee_binary() -> PathBuf {
-    let engine = PathBuf::from(test_engine());
-    engine.with_file_name(format!("referee{}", std::env::consts::EXE_SUFFIX))
+    PathBuf::from(env!("CARGO_BIN_EXE_referee"))
 }
 
 #[test]
@@ -1407,7 +1469,7 @@ fn help_documents_every_option_and_exits_0() {
     let out = std::process::Command::new(referee_binary())
         .arg("--help")
         .output()
-        .expect("the referee example is built by cargo test");
+        .expect("the referee binary is built by cargo test");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     for option in referee::cli::OPTIONS {
@@ -1477,7 +1539,7 @@ fn a_forking_engine_is_abandoned_at_once_and_leaves_no_process_behind() {
 
 #[test]
 fn a_chatty_engine_s_output_is_bounded_and_its_latest_info_counts() {
-    use referee::engine::{BUFFER_LIMIT, LINE_COST, MAX_LINE};
+    use chess_arbiter::engine::{BUFFER_LIMIT, LINE_COST, MAX_LINE};
     let opts = ["--games", "1", "--tc", "20+0.1", "--maxmoves", "3"];
     // B thinks 300 ms a move while A's output piles up.
     let m = play("--fault chatty", "--seed 2 --think-ms 300", &opts, "chatty");
@@ -1537,7 +1599,7 @@ fn run_binary(args: &[&str]) -> (Option<i32>, String) {
     let out = std::process::Command::new(referee_binary())
         .args(args)
         .output()
-        .expect("the referee example is built by cargo test");
+        .expect("the referee binary is built by cargo test");
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -1640,16 +1702,60 @@ fn a_second_bestmove_with_no_go_outstanding_loses_and_is_named() {
     }
 }
 
-#[test]
+/// The process ids written into `dir` by the test engine's `--pid-dir`.
+fn pids_in(dir: &PathBuf) -> Vec<u32> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Sends `signal` to process `pid`.
+#[cfg(unix)]
+fn send_signal(pid: u32, signal: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(pid as i32).expect("a process id is positive");
+    rustix::process::kill_process(pid, signal).expect("the process can be signalled");
+}
+
+/// Waits up to five seconds for `pids` to be gone, SIGKILLs whatever is
+/// left (rather than leave it to the machine) and returns those.
 #[cfg(target_os = "linux")]
-fn sigterm_to_the_referee_kills_both_engines_and_their_children() {
-    let dir = temp_file("signal-pids");
+fn left_running(pids: &[u32]) -> Vec<u32> {
+    let started = std::time::Instant::now();
+    while pids.iter().any(|&pid| !process_gone(pid)) && started.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<u32> = pids
+        .iter()
+        .copied()
+        .filter(|&pid| !process_gone(pid))
+        .collect();
+    for &pid in &left {
+        send_signal(pid, rustix::process::Signal::KILL);
+    }
+    left
+}
+
+/// Starts a match of two engines that outlive their closed input (each with
+/// a child in its process group that does too: only a kill ends them), sends
+/// the referee `signal` while they think, and checks its exit code and that
+/// no engine process is left.
+#[cfg(target_os = "linux")]
+fn a_signal_ends_the_referee_and_every_engine(
+    label: &str,
+    engine_args: &str,
+    signal: rustix::process::Signal,
+    code: i32,
+) {
+    let dir = temp_file(&format!("{label}-pids"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    // Engines that outlive their closed input, each with a child in its
-    // process group that does too: only a kill ends them.
     let engine = format!(
-        "{} --linger --think-ms 200 --pid-dir {}",
+        "{} --linger --think-ms 200 {engine_args} --pid-dir {}",
         test_engine(),
         dir.display()
     );
@@ -1659,60 +1765,82 @@ fn sigterm_to_the_referee_kills_both_engines_and_their_children() {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .expect("the referee example is built by cargo test");
-    let pids = |dir: &PathBuf| -> Vec<u32> {
-        std::fs::read_dir(dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter_map(|e| e.file_name().to_str()?.parse().ok())
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+        .expect("the referee binary is built by cargo test");
     let started = std::time::Instant::now();
-    while pids(&dir).len() < 4 && started.elapsed() < Duration::from_secs(20) {
+    while pids_in(&dir).len() < 4 && started.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let engines = pids(&dir);
+    let engines = pids_in(&dir);
     assert_eq!(engines.len(), 4, "two engines and their children started");
     // Let the game run a little: the engines are thinking.
     std::thread::sleep(Duration::from_millis(300));
     assert!(engines.iter().all(|&pid| !process_gone(pid)));
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &referee.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send_signal(referee.id(), signal);
     let started = std::time::Instant::now();
-    let code = loop {
+    let status = loop {
         if let Some(status) = referee.try_wait().unwrap() {
             break status.code();
         }
         if started.elapsed() > Duration::from_secs(10) {
             let _ = referee.kill();
-            panic!("the referee did not exit on SIGTERM");
+            panic!("the referee did not exit on {signal:?}");
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    assert_eq!(code, Some(143), "128 + SIGTERM");
-    let started = std::time::Instant::now();
-    while engines.iter().any(|&pid| !process_gone(pid))
-        && started.elapsed() < Duration::from_secs(5)
-    {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let left: Vec<u32> = engines
-        .iter()
-        .copied()
-        .filter(|&pid| !process_gone(pid))
-        .collect();
-    // Should one survive, end it rather than leave it to the machine.
-    for pid in &left {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
-    }
+    let left = left_running(&engines);
     let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(status, Some(code), "128 + the signal's number");
+    assert!(left.is_empty(), "processes left running: {left:?}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn sigterm_to_the_referee_kills_both_engines_and_their_children() {
+    a_signal_ends_the_referee_and_every_engine("sigterm", "", rustix::process::Signal::TERM, 143);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn sighup_to_the_referee_kills_engines_that_ignore_signals_and_their_children() {
+    // A closed terminal or a dropped ssh session: the engines, in their own
+    // process groups, get no SIGHUP themselves, and these ignore it anyway.
+    a_signal_ends_the_referee_and_every_engine(
+        "sighup",
+        "--ignore-signals",
+        rustix::process::Signal::HUP,
+        129,
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn engines_and_their_children_end_with_the_match_without_a_kill_program() {
+    let dir = temp_file("no-kill-pids");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // An empty PATH: no `kill` program to ask (the engine is named by its path).
+    let empty = temp_file("no-kill-path");
+    let _ = std::fs::remove_dir_all(&empty);
+    std::fs::create_dir_all(&empty).unwrap();
+    let engine = format!(
+        "{} --linger --ignore-signals --pid-dir {}",
+        test_engine(),
+        dir.display()
+    );
+    let out = std::process::Command::new(referee_binary())
+        .args(["--games", "2", "--maxmoves", "5", "--tc", "60+0"])
+        .args([&engine, &engine])
+        .env("PATH", &empty)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the referee binary is built by cargo test");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("game 2: "), "{text}");
+    let engines = pids_in(&dir);
+    let left = left_running(&engines);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&empty);
+    assert!(engines.len() >= 4, "two engines and their children started");
     assert!(left.is_empty(), "processes left running: {left:?}");
 }

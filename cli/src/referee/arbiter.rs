@@ -9,7 +9,8 @@
 
 pub use super::clock::TimeControl;
 use super::clock::{self, Clock};
-use super::engine::{Answer, Engine, Failure, Score};
+use super::engine::{Answer, Engine, Failure, HANDSHAKE_LIMIT, Score};
+use chess_arbiter::engine::Go;
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, Winnability};
 use std::time::Duration;
 
@@ -202,30 +203,6 @@ fn index(color: Color) -> usize {
     }
 }
 
-/// The `position` command for `game`: `startpos` for the standard start,
-/// the start FEN otherwise, then the moves in UCI (king-takes-rook castling
-/// in Chess960, as the crate writes it).
-pub fn position_command(game: &Game) -> String {
-    let start = game.start();
-    let mut text = if start.castling_mode() == Position::new().castling_mode()
-        && start.fen() == Position::new().fen()
-    {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {}", start.fen())
-    };
-    if !game.moves().is_empty() {
-        text.push_str(" moves");
-        let mut pos = start.clone();
-        for &m in game.moves() {
-            text.push(' ');
-            text.push_str(&pos.uci(m));
-            pos.play_unchecked(m);
-        }
-    }
-    text
-}
-
 /// Reads an engine's `bestmove` word: the legal move it names, written as
 /// UCI writes it, or the infraction in words.
 fn read_move(pos: &Position, word: Option<&str>) -> Result<chess_arbiter::Move, String> {
@@ -269,7 +246,7 @@ fn quoted(word: &str) -> String {
 fn comment(answer: &Answer) -> String {
     let time = format!("{:.2}s", answer.elapsed.as_secs_f64());
     match answer.info.score {
-        Some(score) => format!("{}/{} {time}", score.text(), answer.info.depth.unwrap_or(0)),
+        Some(score) => format!("{}/{} {time}", score, answer.info.depth.unwrap_or(0)),
         None => time,
     }
 }
@@ -409,7 +386,10 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
     let mut comments = vec![String::new(); game.moves().len()];
     let mut broken = [false, false];
     for color in [Color::White, Color::Black] {
-        if let Err(failure) = engines[index(color)].new_game() {
+        if let Err(failure) = engines[index(color)]
+            .new_game(HANDSHAKE_LIMIT)
+            .map_err(Failure::from)
+        {
             broken[index(color)] = true;
             let why = match failure {
                 Failure::Closed => "'s engine exited before the game",
@@ -446,22 +426,16 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             break ruling;
         }
         let go = match (&clock, limit) {
-            (Some(clock), _) => {
-                let mut go = format!(
-                    "go wtime {} btime {} winc {} binc {}",
-                    clock.remaining(Color::White).as_millis(),
-                    clock.remaining(Color::Black).as_millis(),
-                    clock::increment(clock, Color::White).as_millis(),
-                    clock::increment(clock, Color::Black).as_millis(),
-                );
-                if let Some(n) = clock.moves_to_go(side) {
-                    go.push_str(&format!(" movestogo {n}"));
-                }
-                go
-            }
-            (None, Limit::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
-            (None, Limit::Nodes(n)) => format!("go nodes {n}"),
-            (None, Limit::Depth(d)) => format!("go depth {d}"),
+            (Some(clock), _) => Go::Clock {
+                white: clock.remaining(Color::White),
+                black: clock.remaining(Color::Black),
+                white_increment: clock::increment(clock, Color::White),
+                black_increment: clock::increment(clock, Color::Black),
+                moves_to_go: clock.moves_to_go(side),
+            },
+            (None, Limit::MoveTime(t)) => Go::MoveTime(*t),
+            (None, Limit::Nodes(n)) => Go::Nodes(*n),
+            (None, Limit::Depth(d)) => Go::Depth(*d),
             (None, Limit::Clock(_)) => unreachable!("a clock game has a clock"),
         };
         let allowed = match &clock {
@@ -473,11 +447,10 @@ pub fn play(mut game: Game, engines: [&mut Engine; 2], rules: &Rules) -> Played 
             let outcome = game.outcome_on_timeout(side);
             Ruling::from_outcome(outcome, Termination::TimeForfeit, &format!("{why}: "))
         };
-        let answer = match engine.search(
-            &position_command(&game),
-            &go,
-            allowed.saturating_add(rules.margin),
-        ) {
+        let answer = match engine
+            .search(&game, &go, allowed.saturating_add(rules.margin))
+            .map_err(Failure::from)
+        {
             Ok(answer) => answer,
             Err(Failure::Timeout) => {
                 broken[index(side)] = true;

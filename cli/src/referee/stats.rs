@@ -166,15 +166,31 @@ impl Pentanomial {
     /// normalized Elo, LOS and draw ratio.
     pub fn report(&self) -> String {
         let mut out = format!("{} over {} pairs\n", self.line(), self.pairs());
-        match self.elo() {
-            Some((elo, low, high)) => {
-                let _ = write!(out, "Elo: {elo:+.1} [{low:+.1}, {high:+.1}] (95 %)");
+        let same = self.buckets().iter().position(|&c| c == self.pairs());
+        match (self.elo(), same) {
+            (Some((elo, _, _)), Some(bucket)) => {
+                // No spread: an interval of one point says nothing.
+                let points = ["0", "1/2", "1", "3/2", "2"][bucket];
+                let _ = write!(
+                    out,
+                    "Elo: {} (no interval: every pair scored {points} of 2)",
+                    signed(elo)
+                );
             }
-            None if self.pairs() == 0 => out.push_str("Elo: none (no complete pair)"),
-            None => out.push_str("Elo: unbounded (every pair won or every pair lost)"),
+            (Some((elo, low, high)), None) => {
+                let _ = write!(
+                    out,
+                    "Elo: {} [{}, {}] (95 %)",
+                    signed(elo),
+                    signed(low),
+                    signed(high)
+                );
+            }
+            (None, _) if self.pairs() == 0 => out.push_str("Elo: none (no complete pair)"),
+            (None, _) => out.push_str("Elo: unbounded (every pair won or every pair lost)"),
         }
         if let Some(nelo) = self.normalized_elo() {
-            let _ = write!(out, ", nElo: {nelo:+.1}");
+            let _ = write!(out, ", nElo: {}", signed(nelo));
         }
         if let Some(los) = self.los() {
             let _ = write!(out, ", LOS: {:.1} %", 100.0 * los);
@@ -184,6 +200,16 @@ impl Pentanomial {
         }
         out.push('\n');
         out
+    }
+}
+
+/// An Elo difference to a tenth with its sign (`+5.6`, `-190.8`, `+inf`),
+/// and zero as `0.0`: never a negative zero.
+pub fn signed(elo: f64) -> String {
+    if (elo * 10.0).round() == 0.0 {
+        "0.0".to_string()
+    } else {
+        format!("{elo:+.1}")
     }
 }
 
