@@ -122,6 +122,7 @@ impl Position {
     /// assert_eq!(Position::chess960(0).fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// assert_eq!(Position::chess960(518).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
+    #[must_use]
     pub fn chess960(index: u16) -> Position {
         Position::chess960_setup(index, CastlingMode::Chess960)
     }

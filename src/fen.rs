@@ -317,6 +317,7 @@ impl Position {
     /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
     /// ```
+    #[must_use]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         let _ = self.write_fen(&mut s);

@@ -117,6 +117,7 @@ impl Outcome {
     /// assert_eq!(win.winner(), Some(Color::White));
     /// assert_eq!(Outcome::Draw { reason: DrawReason::Stalemate }.winner(), None);
     /// ```
+    #[must_use]
     pub const fn winner(self) -> Option<Color> {
         match self {
             Outcome::Decisive { winner, .. } => Some(winner),
@@ -132,6 +133,7 @@ impl Outcome {
     /// assert_eq!(win.result(), "1-0");
     /// assert_eq!(Outcome::Draw { reason: DrawReason::FiftyMoves }.result(), "1/2-1/2");
     /// ```
+    #[must_use]
     pub const fn result(self) -> &'static str {
         match self {
             Outcome::Decisive {
@@ -277,6 +279,7 @@ impl Position {
     /// let same_bishops = Position::from_fen("8/8/4k3/2b5/8/4B3/4K3/8 w - - 0 1").unwrap();
     /// assert!(same_bishops.is_insufficient_material());
     /// ```
+    #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
         if (self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen)).any() {
             return false;
@@ -307,6 +310,7 @@ impl Position {
     /// assert!(pos.has_insufficient_material(Color::White));
     /// assert!(!pos.has_insufficient_material(Color::Black));
     /// ```
+    #[must_use]
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.by_color(color);
         let heavy_or_pawn =

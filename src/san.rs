@@ -211,6 +211,7 @@ impl Position {
     /// assert_eq!(start.san(wrong_kind).as_str(), "(e2e4)");
     /// assert!(start.parse_san("(e2e4)").is_err());
     /// ```
+    #[must_use]
     pub fn san(&self, m: Move) -> San {
         match self.write_san(m, true) {
             Some(san) => san.san(),

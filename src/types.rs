@@ -34,6 +34,7 @@ impl CastlingMode {
     /// use chess_arbiter::CastlingMode;
     /// assert!(CastlingMode::Chess960.is_chess960());
     /// ```
+    #[must_use]
     pub const fn is_chess960(self) -> bool {
         matches!(self, CastlingMode::Chess960)
     }
@@ -91,6 +92,7 @@ impl CastlingSide {
     /// use chess_arbiter::{CastlingSide, File};
     /// assert_eq!(CastlingSide::QueenSide.king_file(), File::C);
     /// ```
+    #[must_use]
     pub const fn king_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
@@ -104,6 +106,7 @@ impl CastlingSide {
     /// use chess_arbiter::{CastlingSide, File};
     /// assert_eq!(CastlingSide::KingSide.rook_file(), File::F);
     /// ```
+    #[must_use]
     pub const fn rook_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,

@@ -158,6 +158,7 @@ impl Position {
     /// let pos = Position::new();
     /// assert_eq!(pos.uci(Move::castle(Square::E1, Square::H1)).as_str(), "e1g1");
     /// ```
+    #[must_use]
     pub fn uci(&self, m: Move) -> Uci {
         let mut uci = Uci::empty();
         let to = if m.is_castle() && !self.mode.is_chess960() {

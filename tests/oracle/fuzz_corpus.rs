@@ -4,10 +4,7 @@
 //! `fuzz/seeds/<target>/`. The published crate leaves `fuzz/` out: then
 //! only the built-in inputs run (never a vacuous pass).
 
-#[path = "common/checks.rs"]
-mod checks;
-#[path = "common/pgn_checks.rs"]
-mod pgn_checks;
+use crate::common::{checks, pgn_checks};
 
 use std::path::Path;
 

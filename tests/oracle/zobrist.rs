@@ -12,7 +12,7 @@
 //! keys and by python-chess's keys, 7 of them for a capture that is possible
 //! but illegal.
 
-mod common;
+use crate::common;
 
 use chess_arbiter::{Move, Position};
 use common::checks::{POSITIONS, fen_with_polyglot_en_passant};

@@ -4,15 +4,13 @@
 //! package (the data file is about 1 MB); the classic cases by name are in
 //! `tests/dead.rs`.
 //!
-//! `cargo test --release --test dead_sample -- --nocapture` prints the
+//! `cargo test --release --test suite dead_sample:: -- --nocapture` prints the
 //! verdict counts and the time per call (median, mean, slowest).
 
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason, Winnability};
 use serde_json::Value;
 
-#[path = "common/mate.rs"]
-mod mate;
-use mate::assert_mates;
+use crate::common::mate::assert_mates;
 use std::time::{Duration, Instant};
 
 fn records() -> Vec<Value> {

@@ -6,9 +6,9 @@
 //! applied as explicit adjustments (see
 //! `common::expected_flags` and `common::expected_outcome`).
 //!
-//! `cargo test --test draws -- --nocapture` prints the count per flag.
+//! `cargo test --test suite draws:: -- --nocapture` prints the count per flag.
 
-mod common;
+use crate::common;
 
 use common::Tally;
 

@@ -1,6 +1,6 @@
 //! Perft suites: every position of tests/data/*.perft to a depth whose count
 //! exceeds 10,000 nodes (or its deepest listed depth). The deepest depths run
-//! with `cargo test --release --test perft -- --ignored`.
+//! with `cargo test --release --test suite perft:: -- --ignored`.
 
 use chess_arbiter::{CastlingMode, Position};
 
@@ -110,19 +110,19 @@ fn run_deepest(name: &str) {
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test perft -- --ignored"]
+#[ignore = "slow: cargo test --release --test suite perft:: -- --ignored"]
 fn perft_standard_suite_deepest() {
     run_deepest("standard.perft");
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test perft -- --ignored"]
+#[ignore = "slow: cargo test --release --test suite perft:: -- --ignored"]
 fn perft_random_suite_deepest() {
     run_deepest("random.perft");
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test perft -- --ignored"]
+#[ignore = "slow: cargo test --release --test suite perft:: -- --ignored"]
 fn perft_chess960_suite_deepest() {
     run_deepest("chess960.perft");
 }

@@ -8,7 +8,7 @@
 //! package leaves both out to stay small (see `exclude` in Cargo.toml). The
 //! other suites test every rule on their own.
 
-mod common;
+use crate::common;
 
 use chess_arbiter::{CastlingMode, DrawReason, Move, Outcome, Position, Role, SanError, Square};
 use common::Tally;

@@ -2,9 +2,7 @@
 //! sample under tests/data/pgn/ (see tests/data/README.md), a test per
 //! reading and writing rule, and the round trip of every game.
 
-mod common;
-#[path = "common/pgn_checks.rs"]
-mod pgn_checks;
+use crate::common::pgn_checks;
 
 use chess_arbiter::pgn::{Eval, GameResult, PgnError, PgnErrorKind, PgnGame, Reader, Variation};
 use chess_arbiter::{CastlingMode, DrawReason, Game, Outcome, Position, SanError};

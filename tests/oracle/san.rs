@@ -3,7 +3,7 @@
 //! (tests/data/san.jsonl), by named rules, and by a round trip over every
 //! legal move of every position of tests/data/games.jsonl.
 
-mod common;
+use crate::common;
 
 use chess_arbiter::{CastlingMode, Move, Position, Role, SanError, Square};
 use serde_json::Value;
