@@ -400,3 +400,6 @@ pub use validate::PositionError;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/guide.md")]
+pub mod guide {}
