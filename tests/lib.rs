@@ -31,6 +31,8 @@ mod pgn_files;
 mod pgn_hostile;
 mod pgn_memory;
 mod pgn_parallel;
+#[cfg(feature = "arrow")]
+mod pgn_arrow;
 mod properties;
 mod queries;
 mod rules;
