@@ -27,12 +27,12 @@ mod oracle_games;
 mod oracle_positions;
 mod perft;
 mod pgn;
+#[cfg(feature = "arrow")]
+mod pgn_arrow;
 mod pgn_files;
 mod pgn_hostile;
 mod pgn_memory;
 mod pgn_parallel;
-#[cfg(feature = "arrow")]
-mod pgn_arrow;
 mod properties;
 mod queries;
 mod rules;
