@@ -1,7 +1,6 @@
 //! `PgnBatches` rows are `pgn::Reader`'s games: the same cutting, the same
 //! tags, the same reading of each game. One test per way the two once
 //! drifted apart; `rule_batch` reads a record's movetext as the reader does.
-#![cfg(feature = "arrow")]
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt32Type, UInt64Type};
