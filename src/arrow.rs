@@ -74,7 +74,6 @@ use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
 use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
-use alloc::collections::VecDeque;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -87,7 +86,7 @@ use arrow_array::{
     StringViewArray,
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 
 /// The ruling of one game record: what [`rule_batch`] and [`PgnBatches`]
 /// write in the columns of [`ruled_schema`].
@@ -347,21 +346,26 @@ pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
             Some(movetext) => {
                 let fen = text_at(&fen, row).filter(|f| !f.trim().is_empty());
                 let variant = text_at(&variant, row).filter(|v| !v.trim().is_empty());
-                let record: &str = if fen.is_none() && variant.is_none() {
-                    movetext
-                } else {
-                    text.clear();
-                    if let Some(variant) = variant {
-                        push_tag(&mut text, "Variant", variant);
-                    }
-                    if let Some(fen) = fen {
-                        push_tag(&mut text, "SetUp", "1");
-                        push_tag(&mut text, "FEN", fen);
-                    }
-                    text.push('\n');
-                    text.push_str(movetext);
-                    &text
-                };
+                let record: &str =
+                    if fen.is_none() && variant.is_none() {
+                        movetext
+                    } else {
+                        text.clear();
+                        if let Some(variant) = variant {
+                            push_tag(&mut text, "Variant", variant);
+                        }
+                        if let Some(fen) = fen {
+                            push_tag(&mut text, "SetUp", "1");
+                            push_tag(&mut text, "FEN", fen);
+                        }
+                        text.push('\n');
+                        // Blank lines or a byte-order mark before the moves
+                        // would end the tags' game: the movetext starts after them.
+                        text.push_str(movetext.trim_start_matches(|c: char| {
+                            c == '\u{feff}' || c.is_ascii_whitespace()
+                        }));
+                        &text
+                    };
                 rule_record(
                     record.as_bytes(),
                     text_at(&result, row),
@@ -428,19 +432,34 @@ fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -
 /// an error (an empty line splits games).
 fn read_one(record: &[u8]) -> Result<PgnGame, Cow<'static, str>> {
     let mut reader = Reader::new(record);
-    match reader.next() {
+    match first_game(&mut reader) {
         // An empty movetext: a game without moves.
         None => match Reader::new(&b"*"[..]).next() {
             Some(Ok(game)) => Ok(game),
             _ => Err(Cow::Borrowed("no game in the record")),
         },
         Some(Err(e)) => Err(Cow::Owned(error_text(&e))),
-        Some(Ok(game)) => match reader.next() {
+        Some(Ok(game)) => match reader.next_record(true) {
             None => Ok(game),
             Some(_) => Err(Cow::Borrowed(
                 "more than one game in the record (an empty line inside the movetext)",
             )),
         },
+    }
+}
+
+/// The next game of `reader`, its variations read for syntax only (the
+/// columns rule the mainline).
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn first_game(reader: &mut Reader<&[u8]>) -> Option<Result<PgnGame, PgnError>> {
+    match reader.next_record(true)? {
+        Ok(record) => Some(record.game),
+        Err(e) => Some(Err(PgnError {
+            game_number: 1,
+            line: 1,
+            column: 1,
+            kind: PgnErrorKind::Io(e),
+        })),
     }
 }
 
@@ -455,8 +474,7 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
         error: Some(String::from(message)),
         ..Ruling::default()
     };
-    let mut reader = Reader::new(record);
-    let Some(Err(e)) = reader.next() else {
+    let Some(Err(e)) = first_game(&mut Reader::new(record)) else {
         return ruling;
     };
     ruling.plies = e.ply().and_then(|p| u32::try_from(p).ok());
@@ -472,7 +490,7 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
     let Some(cut) = byte_at(record, e.line(), e.column()) else {
         return ruling;
     };
-    let Some(Ok(game)) = Reader::new(&record[..cut]).next() else {
+    let Some(Ok(game)) = first_game(&mut Reader::new(&record[..cut])) else {
         return ruling;
     };
     let recorded = recorded.or_else(|| game.tag("Result"));
@@ -486,7 +504,8 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
 }
 
 /// The byte index of `line` and `column` (both from 1, the column in
-/// characters) in `text`.
+/// characters, as the reader counts them: bytes that do not continue a
+/// UTF-8 sequence) in `text`.
 fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
     let mut at = 0;
     let mut current = 1;
@@ -498,12 +517,21 @@ fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
         }
         current += 1;
     }
-    let rest = core::str::from_utf8(&text[at..]).ok()?;
-    let column = usize::try_from(column.saturating_sub(1)).ok()?;
+    let mut chars = column.saturating_sub(1);
+    let rest = &text[at..];
     let offset = rest
-        .char_indices()
-        .nth(column)
-        .map_or(rest.len(), |(i, _)| i);
+        .iter()
+        .position(|&b| {
+            if b & 0xc0 == 0x80 {
+                return false;
+            }
+            if chars == 0 {
+                return true;
+            }
+            chars -= 1;
+            false
+        })
+        .unwrap_or(rest.len());
     Some(at + offset)
 }
 
@@ -512,17 +540,17 @@ fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
 fn automatic(outcome: Outcome) -> Option<&'static str> {
     match outcome {
         Outcome::Decisive {
-            reason: WinReason::Checkmate,
+            reason: reason @ WinReason::Checkmate,
             ..
-        } => Some("checkmate"),
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => Some("stalemate"),
-            DrawReason::InsufficientMaterial => Some("insufficient_material"),
-            DrawReason::DeadPosition => Some("dead_position"),
-            DrawReason::FivefoldRepetition => Some("fivefold_repetition"),
-            DrawReason::SeventyFiveMoves => Some("seventyfive_moves"),
-            _ => None,
-        },
+        } => Some(reason.name()),
+        Outcome::Draw {
+            reason:
+                reason @ (DrawReason::Stalemate
+                | DrawReason::InsufficientMaterial
+                | DrawReason::DeadPosition
+                | DrawReason::FivefoldRepetition
+                | DrawReason::SeventyFiveMoves),
+        } => Some(reason.name()),
         _ => None,
     }
 }
@@ -575,11 +603,11 @@ fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) 
             _ => pos.turn(),
         };
         Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
-            ("1/2-1/2", "timeout_draw")
+            ("1/2-1/2", DrawReason::TimeoutVsInsufficientMaterial.name())
         } else if flagged == Color::White {
-            ("0-1", "timeout")
+            ("0-1", WinReason::Timeout.name())
         } else {
-            ("1-0", "timeout")
+            ("1-0", WinReason::Timeout.name())
         })
     } else {
         None
@@ -653,10 +681,12 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
 pub struct PgnBatches<R> {
-    lines: Lines<R>,
+    reader: Reader<R>,
     rows: usize,
     schema: SchemaRef,
     done: bool,
+    /// An error reading the input, reported after the games read before it.
+    failed: Option<std::io::Error>,
 }
 
 /// The most games a batch of [`PgnBatches`] holds: a larger `rows` is
@@ -687,10 +717,11 @@ impl<R: Read> PgnBatches<R> {
     /// ```
     pub fn new(read: R, rows: usize) -> PgnBatches<R> {
         PgnBatches {
-            lines: Lines::new(read),
+            reader: Reader::new(read),
             rows: rows.clamp(1, MAX_BATCH_ROWS),
             schema: pgn_schema(),
             done: false,
+            failed: None,
         }
     }
 
@@ -718,37 +749,54 @@ impl<R: Read> PgnBatches<R> {
         let mut offsets = UInt64Builder::new();
         let mut ruled = RulingColumns::with_capacity(self.rows.min(FIRST_ROWS));
         let mut count = 0;
+        if let Some(e) = self.failed.take() {
+            return Err(ArrowError::from(e));
+        }
         while count < self.rows {
-            let Some(record) = self.lines.next_game().map_err(ArrowError::from)? else {
-                break;
+            // Games are cut and read by the reader itself: the rows are its games.
+            let record = match self.reader.next_record(true) {
+                None => break,
+                Some(Ok(record)) => record,
+                // The games read before the failure are kept: this batch
+                // ends with them, the next reports the error.
+                Some(Err(e)) if count > 0 => {
+                    self.failed = Some(e);
+                    break;
+                }
+                Some(Err(e)) => return Err(ArrowError::from(e)),
             };
             count += 1;
-            let text = &record.text;
+            let text = record.text;
             let mut found = Tags::default();
-            let (game, ruling) = match read_one(text) {
-                Ok(game) => {
-                    let ruling = rule_game(&game, game.tag("Result"), game.tag("Termination"));
-                    (Some(game), ruling)
-                }
+            let ruling = match &record.game {
+                Ok(game) => rule_game(game, game.tag("Result"), game.tag("Termination")),
                 Err(e) => {
                     // The tags alone, read without the rest.
                     let _ = crate::pgn::visit(&text[..record.movetext], &mut found);
-                    let ruling = rule_error(text, &e, found.get("Result"));
-                    (None, ruling)
+                    rule_error(text, &error_text(e), found.get("Result"))
                 }
             };
-            let all: Vec<(&str, &str)> = match &game {
-                Some(game) => game.tags().collect(),
-                None => found
+            let all: Vec<(&str, &str)> = match &record.game {
+                Ok(game) => game.tags().collect(),
+                Err(_) => found
                     .0
                     .iter()
                     .map(|(n, v)| (n.as_str(), v.as_str()))
                     .collect(),
             };
+            // A roster tag's column holds its first value; any other value
+            // (a tag given twice) goes with the other tags.
+            let mut in_column = [false; 7];
             for (name, column) in ROSTER.iter().zip(roster.iter_mut()) {
                 column.append_option(all.iter().find(|(n, _)| n == name).map(|(_, v)| *v));
             }
-            for (name, value) in all.iter().filter(|(n, _)| !ROSTER.contains(n)) {
+            for (name, value) in &all {
+                if let Some(k) = ROSTER.iter().position(|r| r == name) {
+                    if !in_column[k] {
+                        in_column[k] = true;
+                        continue;
+                    }
+                }
                 tags.keys().append_value(name);
                 tags.values().append_value(value);
             }
@@ -781,7 +829,7 @@ impl<R: Read> Iterator for PgnBatches<R> {
             return None;
         }
         let batch = self.batch().transpose();
-        if !matches!(batch, Some(Ok(_))) {
+        if !matches!(batch, Some(Ok(_))) && self.failed.is_none() {
             self.done = true;
         }
         batch
@@ -819,265 +867,4 @@ fn pgn_schema() -> SchemaRef {
     fields.push(Field::new("byte_offset", DataType::UInt64, false));
     fields.extend(ruled_fields());
     Arc::new(Schema::new(fields))
-}
-
-/// One game's text as cut from the input.
-struct GameRecord {
-    text: Vec<u8>,
-    /// Where the movetext starts in `text`.
-    movetext: usize,
-    offset: u64,
-}
-
-/// Cuts the input into games the way [`Reader`] does: tags, then the
-/// movetext up to an empty line outside a comment.
-struct Lines<R> {
-    read: BufReader<R>,
-    /// Lines read and not yet used (with their line ends), and the offset
-    /// of the first.
-    pending: VecDeque<Vec<u8>>,
-    offset: u64,
-    /// Emptied lines, for reuse.
-    spare: Vec<Vec<u8>>,
-}
-
-impl<R: Read> Lines<R> {
-    fn new(read: R) -> Lines<R> {
-        Lines {
-            read: BufReader::with_capacity(1 << 16, read),
-            pending: VecDeque::new(),
-            offset: 0,
-            spare: Vec::new(),
-        }
-    }
-
-    /// Line `n` ahead (0: the next), held until consumed; `None` at the end.
-    fn ahead(&mut self, n: usize) -> std::io::Result<Option<&[u8]>> {
-        while self.pending.len() <= n {
-            let mut line = self.spare.pop().unwrap_or_default();
-            line.clear();
-            if !read_line(&mut self.read, &mut line)? {
-                self.spare.push(line);
-                return Ok(None);
-            }
-            self.pending.push_back(line);
-        }
-        Ok(Some(&self.pending[n]))
-    }
-
-    fn peek(&mut self) -> std::io::Result<Option<&[u8]>> {
-        self.ahead(0)
-    }
-
-    fn consume(&mut self) {
-        if let Some(line) = self.pending.pop_front() {
-            self.offset += line.len() as u64;
-            self.spare.push(line);
-        }
-    }
-
-    /// Whether the lines from the next are a tag section: tag lines, then an
-    /// empty line or the end of input, and no `}` that would close an open
-    /// comment.
-    fn tag_section_follows(&mut self) -> std::io::Result<bool> {
-        let mut tags = 0;
-        let mut n = 0;
-        while let Some(line) = self.ahead(n)? {
-            if memchr::memchr(b'}', line).is_some() {
-                return Ok(false);
-            }
-            if looks_like_tag(line) {
-                tags += 1;
-            } else {
-                return Ok(tags > 0 && is_blank(line));
-            }
-            n += 1;
-        }
-        Ok(tags > 0)
-    }
-
-    fn next_game(&mut self) -> std::io::Result<Option<GameRecord>> {
-        // Between games: empty lines, `%` escape lines, `;` lines; a
-        // byte-order mark may open any game.
-        loop {
-            let Some(line) = self.peek()? else {
-                return Ok(None);
-            };
-            if line.starts_with(BOM) {
-                if let Some(line) = self.pending.front_mut() {
-                    line.drain(..BOM.len());
-                }
-                self.offset += BOM.len() as u64;
-                continue;
-            }
-            if !(is_blank(line) || line.starts_with(b"%") || line.starts_with(b";")) {
-                break;
-            }
-            self.consume();
-        }
-        let offset = self.offset;
-        let mut text = Vec::new();
-        // Tags, with up to two empty lines among or after them.
-        let mut blanks = 0;
-        let mut ended = false;
-        while let Some(line) = self.peek()? {
-            if line.starts_with(b"[") {
-                if blanks >= 2 {
-                    ended = true;
-                    break;
-                }
-                blanks = 0;
-            } else if is_blank(line) {
-                blanks += 1;
-                if blanks > 2 {
-                    text.extend_from_slice(line);
-                    self.consume();
-                    ended = true;
-                    break;
-                }
-            } else if !(line.starts_with(b"%") || line.starts_with(b";")) {
-                break;
-            }
-            text.extend_from_slice(line);
-            self.consume();
-        }
-        let movetext = text.len();
-        if !ended {
-            self.movetext_lines(&mut text)?;
-        }
-        Ok(Some(GameRecord {
-            text,
-            movetext,
-            offset,
-        }))
-    }
-
-    /// Movetext lines up to an empty line outside a comment, or a tag line.
-    fn movetext_lines(&mut self, text: &mut Vec<u8>) -> std::io::Result<()> {
-        let mut in_comment = false;
-        let mut prev_blank = false;
-        while let Some(line) = self.peek()? {
-            let blank = is_blank(line);
-            if in_comment && prev_blank && looks_like_tag(line) && self.tag_section_follows()? {
-                // A comment never closed: a tag section after an empty
-                // line is the next game (the error is the comment's).
-                break;
-            }
-            let Some(line) = self.peek()? else {
-                break;
-            };
-            if !in_comment && blank {
-                self.consume();
-                break;
-            }
-            if !in_comment && strip_bom(line).starts_with(b"[") {
-                break;
-            }
-            if in_comment || !line.starts_with(b"%") {
-                in_comment = open_comment(line, in_comment);
-            }
-            prev_blank = blank;
-            text.extend_from_slice(line);
-            self.consume();
-        }
-        Ok(())
-    }
-}
-
-const BOM: &[u8] = b"\xef\xbb\xbf";
-
-/// Reads a line ending in `\n`, `\r\n` or a lone `\r` (kept) into `line`;
-/// false at the end of input.
-fn read_line<R: Read>(read: &mut BufReader<R>, line: &mut Vec<u8>) -> std::io::Result<bool> {
-    loop {
-        let (done, used) = {
-            let buf = read.fill_buf()?;
-            if buf.is_empty() {
-                return Ok(!line.is_empty());
-            }
-            match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(k) if buf[k] == b'\n' => {
-                    line.extend_from_slice(&buf[..=k]);
-                    (true, k + 1)
-                }
-                Some(k) => {
-                    // A CR: a line end, with the LF after it if there is one.
-                    if k + 1 < buf.len() {
-                        let lf = buf[k + 1] == b'\n';
-                        let end = k + 1 + usize::from(lf);
-                        line.extend_from_slice(&buf[..end]);
-                        (true, end)
-                    } else {
-                        line.extend_from_slice(&buf[..=k]);
-                        read.consume(k + 1);
-                        let next = read.fill_buf()?;
-                        if next.first() == Some(&b'\n') {
-                            line.push(b'\n');
-                            read.consume(1);
-                        }
-                        return Ok(true);
-                    }
-                }
-                None => {
-                    line.extend_from_slice(buf);
-                    (false, buf.len())
-                }
-            }
-        };
-        read.consume(used);
-        if done {
-            return Ok(true);
-        }
-    }
-}
-
-/// A line that starts like a tag pair: `[`, a name, a blank, a quote.
-fn looks_like_tag(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"[") else {
-        return false;
-    };
-    let name = rest
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
-        .count();
-    let rest = &rest[name..];
-    let gap = rest
-        .iter()
-        .take_while(|&&b| matches!(b, b' ' | b'\t'))
-        .count();
-    name > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
-}
-
-fn strip_bom(line: &[u8]) -> &[u8] {
-    line.strip_prefix(BOM).unwrap_or(line)
-}
-
-fn is_blank(line: &[u8]) -> bool {
-    line.iter()
-        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
-}
-
-/// Whether a `{` comment is open at the end of `line` (a `;` comment runs
-/// to the end of its line).
-fn open_comment(line: &[u8], mut in_comment: bool) -> bool {
-    let mut rest = line;
-    loop {
-        if in_comment {
-            match memchr::memchr(b'}', rest) {
-                Some(k) => {
-                    in_comment = false;
-                    rest = &rest[k + 1..];
-                }
-                None => return true,
-            }
-        } else {
-            match memchr::memchr2(b'{', b';', rest) {
-                Some(k) if rest[k] == b'{' => {
-                    in_comment = true;
-                    rest = &rest[k + 1..];
-                }
-                _ => return false,
-            }
-        }
-    }
 }

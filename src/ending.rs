@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::IllegalMoveError;
-use crate::text::San;
+use crate::san::San;
 use crate::{Color, Move};
 
 /// The game is already over: nothing more can be recorded or played.
