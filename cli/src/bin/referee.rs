@@ -13,7 +13,15 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match referee::run(&args, &mut std::io::stdout()) {
+    let result = referee::run(&args, &mut std::io::stdout());
+    if referee::engine::signalled() {
+        // The signal handler ends the process with 128 + the signal's
+        // number; a match its kills ended exits with that code, not 0.
+        loop {
+            std::thread::park();
+        }
+    }
+    match result {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("referee: {e}");

@@ -6,6 +6,7 @@ pub use chess_arbiter::engine::{
     Answer, BUFFER_LIMIT, Engine, EngineError, Info, LINE_COST, MAX_LINE, Score,
 };
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How long an engine may take to answer `uci` and `isready`.
@@ -62,6 +63,15 @@ pub fn start(
     Ok(engine)
 }
 
+/// Set when a signal came: the handler is killing the engines and exits.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a signal came: the match is being ended by the signal handler,
+/// which exits with 128 plus the signal's number; the caller waits for it.
+pub fn signalled() -> bool {
+    SIGNALLED.load(Ordering::SeqCst)
+}
+
 /// Kills every engine's process group when the referee gets SIGHUP (a
 /// closed terminal, a dropped ssh session), SIGINT or SIGTERM, then exits
 /// with 128 plus the signal's number, as a shell reports a process a signal
@@ -77,6 +87,9 @@ pub fn kill_engines_on_signal() -> std::io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGTERM])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            // Set first: a match that ends because its engines were just
+            // killed must not exit before this thread does.
+            SIGNALLED.store(true, Ordering::SeqCst);
             chess_arbiter::engine::kill_all();
             std::process::exit(128 + signal);
         }
