@@ -7,7 +7,7 @@
 //! ```
 
 use arrow_array::{Array, BooleanArray, RecordBatch, StringArray};
-use chess_arbiter::arrow::{PgnBatches, rule_batch, ruled_schema};
+use chess_arbiter::arrow::{PgnBatches, arrow_array, rule_batch, ruled_schema};
 use std::process::ExitCode;
 use std::sync::Arc;
 

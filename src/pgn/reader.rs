@@ -1,7 +1,12 @@
 //! The streaming reader: splits the input into games (a buffer that holds
 //! at most the current game), and builds a `PgnGame` from each.
 
-#[cfg(feature = "arrow")]
+#[cfg(any(
+    feature = "arrow-57",
+    feature = "arrow-58",
+    feature = "arrow-59",
+    feature = "arrow-60"
+))]
 use super::build::build_with;
 use super::build::{Builder, build};
 use super::error::{PgnError, PgnErrorKind};
@@ -390,7 +395,12 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// One game as cut from the input, and as read: for the Arrow batches,
 /// whose rows are the reader's games.
-#[cfg(feature = "arrow")]
+#[cfg(any(
+    feature = "arrow-57",
+    feature = "arrow-58",
+    feature = "arrow-59",
+    feature = "arrow-60"
+))]
 pub(crate) struct Record<'a> {
     /// The game's text, from its first line (after a byte-order mark).
     pub(crate) text: &'a [u8],
@@ -401,7 +411,12 @@ pub(crate) struct Record<'a> {
     pub(crate) game: Result<PgnGame, PgnError>,
 }
 
-#[cfg(feature = "arrow")]
+#[cfg(any(
+    feature = "arrow-57",
+    feature = "arrow-58",
+    feature = "arrow-59",
+    feature = "arrow-60"
+))]
 impl<R: Read> Reader<R> {
     /// The next game with its text, cut and read as [`Iterator::next`]
     /// reads it, with the variations read for syntax only when
