@@ -16,6 +16,7 @@
 //! (`disagrees`).
 //!
 //! ```
+//! # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 //! use std::sync::Arc;
 //! use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, StringArray, UInt32Array};
 //! use chess_arbiter::arrow::rule_batch;
@@ -41,24 +42,51 @@
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 //!
-//! The crate accepts any arrow from 57 to 60. A program that uses another
-//! crate built on arrow keeps one arrow in its build with
-//! `cargo update -p arrow-array --precise <version>` (and the same for
-//! `arrow-schema`), `<version>` being the other crate's.
+//! # Which arrow
+//!
+//! Each arrow major has its feature: `arrow-57`, `arrow-58`, `arrow-59`,
+//! `arrow-60`, and `arrow` is the newest (`arrow-60`). A program whose build
+//! has `arrow-array = "59"` (directly or through another crate) takes the
+//! crate with `features = ["arrow-59"]` and gets its batches in that same
+//! arrow, with no change to its `Cargo.lock`. When several of these
+//! features are enabled (`--all-features`), the newest major is the one
+//! used. The arrow crates in use are re-exported as
+//! [`arrow_array`](crate::arrow::arrow_array) and
+//! [`arrow_schema`](crate::arrow::arrow_schema). arrow 57 to 59 build with
+//! the crate's minimum Rust (1.85); arrow 60 needs Rust 1.88.
+
+#[cfg(all(
+    feature = "arrow-57",
+    not(any(feature = "arrow-58", feature = "arrow-59", feature = "arrow-60"))
+))]
+pub use {arrow_array_57 as arrow_array, arrow_schema_57 as arrow_schema};
+#[cfg(all(
+    feature = "arrow-58",
+    not(any(feature = "arrow-59", feature = "arrow-60"))
+))]
+pub use {arrow_array_58 as arrow_array, arrow_schema_58 as arrow_schema};
+#[cfg(all(feature = "arrow-59", not(feature = "arrow-60")))]
+pub use {arrow_array_59 as arrow_array, arrow_schema_59 as arrow_schema};
+#[cfg(feature = "arrow-60")]
+pub use {arrow_array_60 as arrow_array, arrow_schema_60 as arrow_schema};
 
 use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
 use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::borrow::Cow;
-use alloc::collections::VecDeque;
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use arrow_array::builder::{
     BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray};
+use arrow_array::cast::AsArray;
+use arrow_array::{
+    Array, ArrayRef, LargeStringArray, RecordBatch, RecordBatchOptions, StringArray,
+    StringViewArray,
+};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 
 /// The ruling of one game record: what [`rule_batch`] and [`PgnBatches`]
 /// write in the columns of [`ruled_schema`].
@@ -93,6 +121,7 @@ struct Ruling {
 /// result `*` disagrees with nothing.
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use chess_arbiter::arrow::ruled_schema;
 /// let schema = ruled_schema();
 /// let names: Vec<_> = schema.fields().iter().map(|f| f.name().as_str()).collect();
@@ -166,18 +195,31 @@ impl RulingColumns {
     }
 }
 
-/// A text column of any of Arrow's string types.
+/// A text column of any of Arrow's string types, dictionary-encoded or
+/// not, or a column of the Null type (all null).
 enum Texts<'a> {
     Utf8(&'a StringArray),
     Large(&'a LargeStringArray),
     View(&'a StringViewArray),
+    Null,
+    Dictionary {
+        keys: &'a dyn Array,
+        /// The keys as indexes into `values` (any value for a null key).
+        index: Vec<usize>,
+        values: Box<Texts<'a>>,
+        len: usize,
+    },
 }
 
 impl<'a> Texts<'a> {
     fn of(batch: &'a RecordBatch, name: &str) -> Result<Option<Texts<'a>>, ArrowError> {
-        let Some(column) = batch.column_by_name(name) else {
-            return Ok(None);
-        };
+        match batch.column_by_name(name) {
+            None => Ok(None),
+            Some(column) => Texts::of_array(column.as_ref(), name).map(Some),
+        }
+    }
+
+    fn of_array(column: &'a dyn Array, name: &str) -> Result<Texts<'a>, ArrowError> {
         let any = column.as_any();
         let texts = if let Some(a) = any.downcast_ref::<StringArray>() {
             Texts::Utf8(a)
@@ -185,13 +227,27 @@ impl<'a> Texts<'a> {
             Texts::Large(a)
         } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
             Texts::View(a)
+        } else if *column.data_type() == DataType::Null {
+            Texts::Null
+        } else if let Some(dictionary) = column
+            .as_any_dictionary_opt()
+            .filter(|d| is_string_type(d.values().data_type()))
+        {
+            let values = dictionary.values();
+            Texts::Dictionary {
+                keys: dictionary.keys(),
+                index: dictionary.normalized_keys(),
+                values: Box::new(Texts::of_array(values.as_ref(), name)?),
+                len: values.len(),
+            }
         } else {
             return Err(ArrowError::InvalidArgumentError(alloc::format!(
-                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View)",
+                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View, \
+                 dictionary-encoded or not, or Null)",
                 column.data_type()
             )));
         };
-        Ok(Some(texts))
+        Ok(texts)
     }
 
     fn get(&self, row: usize) -> Option<&'a str> {
@@ -199,8 +255,25 @@ impl<'a> Texts<'a> {
             Texts::Utf8(a) => a.is_valid(row).then(|| a.value(row)),
             Texts::Large(a) => a.is_valid(row).then(|| a.value(row)),
             Texts::View(a) => a.is_valid(row).then(|| a.value(row)),
+            Texts::Null => None,
+            Texts::Dictionary {
+                keys,
+                index,
+                values,
+                len,
+            } => {
+                let k = *index.get(row)?;
+                if keys.is_null(row) || k >= *len {
+                    return None;
+                }
+                values.get(k)
+            }
         }
     }
+}
+
+fn is_string_type(t: &DataType) -> bool {
+    matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
 }
 
 fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
@@ -208,23 +281,30 @@ fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
 }
 
 /// Rules every game record of `batch`: one row per input row, in order,
-/// with the columns of [`ruled_schema`].
+/// with the input's columns (any type, untouched: a game's id stays beside
+/// its ruling) followed by the columns of [`ruled_schema`]. An input column
+/// named like one of those is left out: the new ruling replaces it.
+/// `ruled.project(&(n - 8..n).collect::<Vec<_>>())`, `n` being the output's
+/// number of columns, keeps the rulings alone.
 ///
 /// Columns read by name: `movetext` (required: the PGN movetext, as the
 /// lichess Parquet export has it, without tags; a null is a row with
 /// `valid = false`) and, when present, `Result` (the recorded result; else
 /// the movetext's result token), `Termination` (`Time forfeit`: a flag
 /// fall, FIDE 6.9), `FEN` (the start position) and `Variant`
-/// (`Chess960`). Each may be Utf8, LargeUtf8 or Utf8View. Each record is
+/// (`Chess960`). Each may be Utf8, LargeUtf8 or Utf8View, or a dictionary
+/// of one of those; a column of the Null type (what an all-null column
+/// often is) is a column of nulls. Each record is
 /// read as [`Reader`] reads a game made of those tags and the movetext.
 /// No record makes it panic, and no row is lost.
 ///
 /// # Errors
 ///
 /// The batch has no `movetext` column, or one of the columns above is not
-/// of a string type.
+/// of a string type (nor Null).
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use std::sync::Arc;
 /// use arrow_array::{ArrayRef, RecordBatch, StringArray};
 /// use arrow_array::cast::AsArray;
@@ -266,21 +346,26 @@ pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
             Some(movetext) => {
                 let fen = text_at(&fen, row).filter(|f| !f.trim().is_empty());
                 let variant = text_at(&variant, row).filter(|v| !v.trim().is_empty());
-                let record: &str = if fen.is_none() && variant.is_none() {
-                    movetext
-                } else {
-                    text.clear();
-                    if let Some(variant) = variant {
-                        push_tag(&mut text, "Variant", variant);
-                    }
-                    if let Some(fen) = fen {
-                        push_tag(&mut text, "SetUp", "1");
-                        push_tag(&mut text, "FEN", fen);
-                    }
-                    text.push('\n');
-                    text.push_str(movetext);
-                    &text
-                };
+                let record: &str =
+                    if fen.is_none() && variant.is_none() {
+                        movetext
+                    } else {
+                        text.clear();
+                        if let Some(variant) = variant {
+                            push_tag(&mut text, "Variant", variant);
+                        }
+                        if let Some(fen) = fen {
+                            push_tag(&mut text, "SetUp", "1");
+                            push_tag(&mut text, "FEN", fen);
+                        }
+                        text.push('\n');
+                        // Blank lines or a byte-order mark before the moves
+                        // would end the tags' game: the movetext starts after them.
+                        text.push_str(movetext.trim_start_matches(|c: char| {
+                            c == '\u{feff}' || c.is_ascii_whitespace()
+                        }));
+                        &text
+                    };
                 rule_record(
                     record.as_bytes(),
                     text_at(&result, row),
@@ -290,7 +375,23 @@ pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
         };
         out.push(&ruling);
     }
-    RecordBatch::try_new(ruled_schema(), out.finish())
+    // The input's columns first (those named like a ruling column are
+    // replaced by it), then the rulings.
+    let ruled = ruled_fields();
+    let mut fields = Vec::new();
+    let mut columns = Vec::new();
+    let schema = batch.schema_ref();
+    for (field, column) in schema.fields().iter().zip(batch.columns()) {
+        if !ruled.iter().any(|f| f.name() == field.name()) {
+            fields.push(Arc::clone(field));
+            columns.push(Arc::clone(column));
+        }
+    }
+    fields.extend(ruled.into_iter().map(Arc::new));
+    columns.extend(out.finish());
+    let schema = Schema::new_with_metadata(fields, schema.metadata().clone());
+    let options = RecordBatchOptions::new().with_row_count(Some(rows));
+    RecordBatch::try_new_with_options(Arc::new(schema), columns, &options)
 }
 
 /// Appends `[name "value"]` and a line end, escaping the value (a line
@@ -331,19 +432,34 @@ fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -
 /// an error (an empty line splits games).
 fn read_one(record: &[u8]) -> Result<PgnGame, Cow<'static, str>> {
     let mut reader = Reader::new(record);
-    match reader.next() {
+    match first_game(&mut reader) {
         // An empty movetext: a game without moves.
         None => match Reader::new(&b"*"[..]).next() {
             Some(Ok(game)) => Ok(game),
             _ => Err(Cow::Borrowed("no game in the record")),
         },
         Some(Err(e)) => Err(Cow::Owned(error_text(&e))),
-        Some(Ok(game)) => match reader.next() {
+        Some(Ok(game)) => match reader.next_record(true) {
             None => Ok(game),
             Some(_) => Err(Cow::Borrowed(
                 "more than one game in the record (an empty line inside the movetext)",
             )),
         },
+    }
+}
+
+/// The next game of `reader`, its variations read for syntax only (the
+/// columns rule the mainline).
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn first_game(reader: &mut Reader<&[u8]>) -> Option<Result<PgnGame, PgnError>> {
+    match reader.next_record(true)? {
+        Ok(record) => Some(record.game),
+        Err(e) => Some(Err(PgnError {
+            game_number: 1,
+            line: 1,
+            column: 1,
+            kind: PgnErrorKind::Io(e),
+        })),
     }
 }
 
@@ -358,8 +474,7 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
         error: Some(String::from(message)),
         ..Ruling::default()
     };
-    let mut reader = Reader::new(record);
-    let Some(Err(e)) = reader.next() else {
+    let Some(Err(e)) = first_game(&mut Reader::new(record)) else {
         return ruling;
     };
     ruling.plies = e.ply().and_then(|p| u32::try_from(p).ok());
@@ -375,7 +490,7 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
     let Some(cut) = byte_at(record, e.line(), e.column()) else {
         return ruling;
     };
-    let Some(Ok(game)) = Reader::new(&record[..cut]).next() else {
+    let Some(Ok(game)) = first_game(&mut Reader::new(&record[..cut])) else {
         return ruling;
     };
     let recorded = recorded.or_else(|| game.tag("Result"));
@@ -389,7 +504,8 @@ fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
 }
 
 /// The byte index of `line` and `column` (both from 1, the column in
-/// characters) in `text`.
+/// characters, as the reader counts them: bytes that do not continue a
+/// UTF-8 sequence) in `text`.
 fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
     let mut at = 0;
     let mut current = 1;
@@ -401,12 +517,21 @@ fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
         }
         current += 1;
     }
-    let rest = core::str::from_utf8(&text[at..]).ok()?;
-    let column = usize::try_from(column.saturating_sub(1)).ok()?;
+    let mut chars = column.saturating_sub(1);
+    let rest = &text[at..];
     let offset = rest
-        .char_indices()
-        .nth(column)
-        .map_or(rest.len(), |(i, _)| i);
+        .iter()
+        .position(|&b| {
+            if b & 0xc0 == 0x80 {
+                return false;
+            }
+            if chars == 0 {
+                return true;
+            }
+            chars -= 1;
+            false
+        })
+        .unwrap_or(rest.len());
     Some(at + offset)
 }
 
@@ -415,17 +540,17 @@ fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
 fn automatic(outcome: Outcome) -> Option<&'static str> {
     match outcome {
         Outcome::Decisive {
-            reason: WinReason::Checkmate,
+            reason: reason @ WinReason::Checkmate,
             ..
-        } => Some("checkmate"),
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => Some("stalemate"),
-            DrawReason::InsufficientMaterial => Some("insufficient_material"),
-            DrawReason::DeadPosition => Some("dead_position"),
-            DrawReason::FivefoldRepetition => Some("fivefold_repetition"),
-            DrawReason::SeventyFiveMoves => Some("seventyfive_moves"),
-            _ => None,
-        },
+        } => Some(reason.name()),
+        Outcome::Draw {
+            reason:
+                reason @ (DrawReason::Stalemate
+                | DrawReason::InsufficientMaterial
+                | DrawReason::DeadPosition
+                | DrawReason::FivefoldRepetition
+                | DrawReason::SeventyFiveMoves),
+        } => Some(reason.name()),
         _ => None,
     }
 }
@@ -478,11 +603,11 @@ fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) 
             _ => pos.turn(),
         };
         Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
-            ("1/2-1/2", "timeout_draw")
+            ("1/2-1/2", DrawReason::TimeoutVsInsufficientMaterial.name())
         } else if flagged == Color::White {
-            ("0-1", "timeout")
+            ("0-1", WinReason::Timeout.name())
         } else {
-            ("1-0", "timeout")
+            ("1-0", WinReason::Timeout.name())
         })
     } else {
         None
@@ -540,6 +665,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// batch.
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use arrow_array::cast::AsArray;
 /// use arrow_array::types::UInt64Type;
 /// use chess_arbiter::arrow::PgnBatches;
@@ -555,17 +681,35 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
 pub struct PgnBatches<R> {
-    lines: Lines<R>,
+    reader: Reader<R>,
     rows: usize,
     schema: SchemaRef,
     done: bool,
+    /// An error reading the input, reported after the games read before it.
+    failed: Option<std::io::Error>,
 }
 
+/// The most games a batch of [`PgnBatches`] holds: a larger `rows` is
+/// taken as this one.
+///
+/// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
+/// assert_eq!(chess_arbiter::arrow::MAX_BATCH_ROWS, 1 << 20);
+/// ```
+pub const MAX_BATCH_ROWS: usize = 1 << 20;
+
+/// Rows allocated before a batch's first game: a batch grows as games
+/// come, so a large `rows` costs nothing for a short input.
+const FIRST_ROWS: usize = 1024;
+
 impl<R: Read> PgnBatches<R> {
-    /// Batches of at most `rows` games (at least 1) read from `read`
-    /// (buffered internally).
+    /// Batches of at most `rows` games read from `read` (buffered
+    /// internally). `rows` is clamped to 1 ..= [`MAX_BATCH_ROWS`]: 0 is
+    /// taken as 1 and any larger count as [`MAX_BATCH_ROWS`]; nothing is
+    /// allocated for the rows before games are read.
     ///
     /// ```
+    /// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
     /// use chess_arbiter::arrow::PgnBatches;
     /// let pgn = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n";
     /// let sizes: Vec<usize> = PgnBatches::new(pgn.as_bytes(), 2).map(|b| b.unwrap().num_rows()).collect();
@@ -573,16 +717,18 @@ impl<R: Read> PgnBatches<R> {
     /// ```
     pub fn new(read: R, rows: usize) -> PgnBatches<R> {
         PgnBatches {
-            lines: Lines::new(read),
-            rows: rows.max(1),
+            reader: Reader::new(read),
+            rows: rows.clamp(1, MAX_BATCH_ROWS),
             schema: pgn_schema(),
             done: false,
+            failed: None,
         }
     }
 
     /// The schema of every batch.
     ///
     /// ```
+    /// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
     /// use chess_arbiter::arrow::PgnBatches;
     /// let batches = PgnBatches::new(&b""[..], 10);
     /// assert_eq!(batches.schema().field(0).name(), "Event");
@@ -601,39 +747,56 @@ impl<R: Read> PgnBatches<R> {
         );
         let mut movetext = StringBuilder::new();
         let mut offsets = UInt64Builder::new();
-        let mut ruled = RulingColumns::with_capacity(self.rows);
+        let mut ruled = RulingColumns::with_capacity(self.rows.min(FIRST_ROWS));
         let mut count = 0;
+        if let Some(e) = self.failed.take() {
+            return Err(ArrowError::from(e));
+        }
         while count < self.rows {
-            let Some(record) = self.lines.next_game().map_err(ArrowError::from)? else {
-                break;
+            // Games are cut and read by the reader itself: the rows are its games.
+            let record = match self.reader.next_record(true) {
+                None => break,
+                Some(Ok(record)) => record,
+                // The games read before the failure are kept: this batch
+                // ends with them, the next reports the error.
+                Some(Err(e)) if count > 0 => {
+                    self.failed = Some(e);
+                    break;
+                }
+                Some(Err(e)) => return Err(ArrowError::from(e)),
             };
             count += 1;
-            let text = &record.text;
+            let text = record.text;
             let mut found = Tags::default();
-            let (game, ruling) = match read_one(text) {
-                Ok(game) => {
-                    let ruling = rule_game(&game, game.tag("Result"), game.tag("Termination"));
-                    (Some(game), ruling)
-                }
+            let ruling = match &record.game {
+                Ok(game) => rule_game(game, game.tag("Result"), game.tag("Termination")),
                 Err(e) => {
                     // The tags alone, read without the rest.
                     let _ = crate::pgn::visit(&text[..record.movetext], &mut found);
-                    let ruling = rule_error(text, &e, found.get("Result"));
-                    (None, ruling)
+                    rule_error(text, &error_text(e), found.get("Result"))
                 }
             };
-            let all: Vec<(&str, &str)> = match &game {
-                Some(game) => game.tags().collect(),
-                None => found
+            let all: Vec<(&str, &str)> = match &record.game {
+                Ok(game) => game.tags().collect(),
+                Err(_) => found
                     .0
                     .iter()
                     .map(|(n, v)| (n.as_str(), v.as_str()))
                     .collect(),
             };
+            // A roster tag's column holds its first value; any other value
+            // (a tag given twice) goes with the other tags.
+            let mut in_column = [false; 7];
             for (name, column) in ROSTER.iter().zip(roster.iter_mut()) {
                 column.append_option(all.iter().find(|(n, _)| n == name).map(|(_, v)| *v));
             }
-            for (name, value) in all.iter().filter(|(n, _)| !ROSTER.contains(n)) {
+            for (name, value) in &all {
+                if let Some(k) = ROSTER.iter().position(|r| r == name) {
+                    if !in_column[k] {
+                        in_column[k] = true;
+                        continue;
+                    }
+                }
                 tags.keys().append_value(name);
                 tags.values().append_value(value);
             }
@@ -666,7 +829,7 @@ impl<R: Read> Iterator for PgnBatches<R> {
             return None;
         }
         let batch = self.batch().transpose();
-        if !matches!(batch, Some(Ok(_))) {
+        if !matches!(batch, Some(Ok(_))) && self.failed.is_none() {
             self.done = true;
         }
         batch
@@ -704,265 +867,4 @@ fn pgn_schema() -> SchemaRef {
     fields.push(Field::new("byte_offset", DataType::UInt64, false));
     fields.extend(ruled_fields());
     Arc::new(Schema::new(fields))
-}
-
-/// One game's text as cut from the input.
-struct GameRecord {
-    text: Vec<u8>,
-    /// Where the movetext starts in `text`.
-    movetext: usize,
-    offset: u64,
-}
-
-/// Cuts the input into games the way [`Reader`] does: tags, then the
-/// movetext up to an empty line outside a comment.
-struct Lines<R> {
-    read: BufReader<R>,
-    /// Lines read and not yet used (with their line ends), and the offset
-    /// of the first.
-    pending: VecDeque<Vec<u8>>,
-    offset: u64,
-    /// Emptied lines, for reuse.
-    spare: Vec<Vec<u8>>,
-}
-
-impl<R: Read> Lines<R> {
-    fn new(read: R) -> Lines<R> {
-        Lines {
-            read: BufReader::with_capacity(1 << 16, read),
-            pending: VecDeque::new(),
-            offset: 0,
-            spare: Vec::new(),
-        }
-    }
-
-    /// Line `n` ahead (0: the next), held until consumed; `None` at the end.
-    fn ahead(&mut self, n: usize) -> std::io::Result<Option<&[u8]>> {
-        while self.pending.len() <= n {
-            let mut line = self.spare.pop().unwrap_or_default();
-            line.clear();
-            if !read_line(&mut self.read, &mut line)? {
-                self.spare.push(line);
-                return Ok(None);
-            }
-            self.pending.push_back(line);
-        }
-        Ok(Some(&self.pending[n]))
-    }
-
-    fn peek(&mut self) -> std::io::Result<Option<&[u8]>> {
-        self.ahead(0)
-    }
-
-    fn consume(&mut self) {
-        if let Some(line) = self.pending.pop_front() {
-            self.offset += line.len() as u64;
-            self.spare.push(line);
-        }
-    }
-
-    /// Whether the lines from the next are a tag section: tag lines, then an
-    /// empty line or the end of input, and no `}` that would close an open
-    /// comment.
-    fn tag_section_follows(&mut self) -> std::io::Result<bool> {
-        let mut tags = 0;
-        let mut n = 0;
-        while let Some(line) = self.ahead(n)? {
-            if memchr::memchr(b'}', line).is_some() {
-                return Ok(false);
-            }
-            if looks_like_tag(line) {
-                tags += 1;
-            } else {
-                return Ok(tags > 0 && is_blank(line));
-            }
-            n += 1;
-        }
-        Ok(tags > 0)
-    }
-
-    fn next_game(&mut self) -> std::io::Result<Option<GameRecord>> {
-        // Between games: empty lines, `%` escape lines, `;` lines; a
-        // byte-order mark may open any game.
-        loop {
-            let Some(line) = self.peek()? else {
-                return Ok(None);
-            };
-            if line.starts_with(BOM) {
-                if let Some(line) = self.pending.front_mut() {
-                    line.drain(..BOM.len());
-                }
-                self.offset += BOM.len() as u64;
-                continue;
-            }
-            if !(is_blank(line) || line.starts_with(b"%") || line.starts_with(b";")) {
-                break;
-            }
-            self.consume();
-        }
-        let offset = self.offset;
-        let mut text = Vec::new();
-        // Tags, with up to two empty lines among or after them.
-        let mut blanks = 0;
-        let mut ended = false;
-        while let Some(line) = self.peek()? {
-            if line.starts_with(b"[") {
-                if blanks >= 2 {
-                    ended = true;
-                    break;
-                }
-                blanks = 0;
-            } else if is_blank(line) {
-                blanks += 1;
-                if blanks > 2 {
-                    text.extend_from_slice(line);
-                    self.consume();
-                    ended = true;
-                    break;
-                }
-            } else if !(line.starts_with(b"%") || line.starts_with(b";")) {
-                break;
-            }
-            text.extend_from_slice(line);
-            self.consume();
-        }
-        let movetext = text.len();
-        if !ended {
-            self.movetext_lines(&mut text)?;
-        }
-        Ok(Some(GameRecord {
-            text,
-            movetext,
-            offset,
-        }))
-    }
-
-    /// Movetext lines up to an empty line outside a comment, or a tag line.
-    fn movetext_lines(&mut self, text: &mut Vec<u8>) -> std::io::Result<()> {
-        let mut in_comment = false;
-        let mut prev_blank = false;
-        while let Some(line) = self.peek()? {
-            let blank = is_blank(line);
-            if in_comment && prev_blank && looks_like_tag(line) && self.tag_section_follows()? {
-                // A comment never closed: a tag section after an empty
-                // line is the next game (the error is the comment's).
-                break;
-            }
-            let Some(line) = self.peek()? else {
-                break;
-            };
-            if !in_comment && blank {
-                self.consume();
-                break;
-            }
-            if !in_comment && strip_bom(line).starts_with(b"[") {
-                break;
-            }
-            if in_comment || !line.starts_with(b"%") {
-                in_comment = open_comment(line, in_comment);
-            }
-            prev_blank = blank;
-            text.extend_from_slice(line);
-            self.consume();
-        }
-        Ok(())
-    }
-}
-
-const BOM: &[u8] = b"\xef\xbb\xbf";
-
-/// Reads a line ending in `\n`, `\r\n` or a lone `\r` (kept) into `line`;
-/// false at the end of input.
-fn read_line<R: Read>(read: &mut BufReader<R>, line: &mut Vec<u8>) -> std::io::Result<bool> {
-    loop {
-        let (done, used) = {
-            let buf = read.fill_buf()?;
-            if buf.is_empty() {
-                return Ok(!line.is_empty());
-            }
-            match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(k) if buf[k] == b'\n' => {
-                    line.extend_from_slice(&buf[..=k]);
-                    (true, k + 1)
-                }
-                Some(k) => {
-                    // A CR: a line end, with the LF after it if there is one.
-                    if k + 1 < buf.len() {
-                        let lf = buf[k + 1] == b'\n';
-                        let end = k + 1 + usize::from(lf);
-                        line.extend_from_slice(&buf[..end]);
-                        (true, end)
-                    } else {
-                        line.extend_from_slice(&buf[..=k]);
-                        read.consume(k + 1);
-                        let next = read.fill_buf()?;
-                        if next.first() == Some(&b'\n') {
-                            line.push(b'\n');
-                            read.consume(1);
-                        }
-                        return Ok(true);
-                    }
-                }
-                None => {
-                    line.extend_from_slice(buf);
-                    (false, buf.len())
-                }
-            }
-        };
-        read.consume(used);
-        if done {
-            return Ok(true);
-        }
-    }
-}
-
-/// A line that starts like a tag pair: `[`, a name, a blank, a quote.
-fn looks_like_tag(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"[") else {
-        return false;
-    };
-    let name = rest
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
-        .count();
-    let rest = &rest[name..];
-    let gap = rest
-        .iter()
-        .take_while(|&&b| matches!(b, b' ' | b'\t'))
-        .count();
-    name > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
-}
-
-fn strip_bom(line: &[u8]) -> &[u8] {
-    line.strip_prefix(BOM).unwrap_or(line)
-}
-
-fn is_blank(line: &[u8]) -> bool {
-    line.iter()
-        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c))
-}
-
-/// Whether a `{` comment is open at the end of `line` (a `;` comment runs
-/// to the end of its line).
-fn open_comment(line: &[u8], mut in_comment: bool) -> bool {
-    let mut rest = line;
-    loop {
-        if in_comment {
-            match memchr::memchr(b'}', rest) {
-                Some(k) => {
-                    in_comment = false;
-                    rest = &rest[k + 1..];
-                }
-                None => return true,
-            }
-        } else {
-            match memchr::memchr2(b'{', b';', rest) {
-                Some(k) if rest[k] == b'{' => {
-                    in_comment = true;
-                    rest = &rest[k + 1..];
-                }
-                _ => return false,
-            }
-        }
-    }
 }

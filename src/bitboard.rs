@@ -59,6 +59,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard(2));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq as u32)
     }
@@ -70,6 +71,7 @@ impl Bitboard {
     /// assert!(Bitboard::from_file(File::C).contains(Square::C7));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn from_file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file as u32)
     }
@@ -81,6 +83,7 @@ impl Bitboard {
     /// assert!(Bitboard::from_rank(Rank::Second).contains(Square::H2));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn from_rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank as u32))
     }
@@ -92,6 +95,7 @@ impl Bitboard {
     /// assert!(!Bitboard::EMPTY.contains(Square::E4));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq as u32) != 0
     }
@@ -103,6 +107,7 @@ impl Bitboard {
     /// assert!(Bitboard(0).is_empty());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -114,6 +119,7 @@ impl Bitboard {
     /// assert!(Bitboard(4).any());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
@@ -126,6 +132,7 @@ impl Bitboard {
     /// assert!(!Bitboard(2).more_than_one());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
@@ -137,6 +144,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(0b1011).len(), 3);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
@@ -151,6 +159,7 @@ impl Bitboard {
     /// ```
     #[deprecated(since = "0.2.0", note = "use `len`: the number of squares in the set")]
     #[inline(always)]
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
@@ -162,6 +171,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(0b1100).first(), Some(Square::C1));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -177,6 +187,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(0b1100).last(), Some(Square::D1));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn last(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -193,6 +204,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard(3).single_square(), None);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn single_square(self) -> Option<Square> {
         if self.more_than_one() {
             None
@@ -363,5 +375,21 @@ impl fmt::Debug for Bitboard {
         } else {
             write!(f, "Bitboard({:#018x})", self.0)
         }
+    }
+}
+
+/// Written as its `u64` (bit `i` for square `i`, a1 = 0).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+/// Read as a `u64`: every value is a set of squares.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        <u64 as serde::Deserialize>::deserialize(d).map(Bitboard)
     }
 }

@@ -4,91 +4,8 @@
 use crate::movegen::Sink;
 use crate::moves::Move;
 use crate::position::Position;
+pub(crate) use crate::types::{CastlingMode, CastlingSide};
 use crate::{Bitboard, Color, File, Rank, Role, Square};
-
-/// How castling is written and where the pieces may start.
-///
-/// In both modes castling is encoded as king-takes-own-rook inside a
-/// [`Move`](crate::Move); the mode decides the UCI form (`e1g1` in standard
-/// chess, `e1h1` in Chess960) and how FEN writes castling rights.
-///
-/// ```
-/// use chess_arbiter::{CastlingMode, Position};
-/// let pos = Position::from_fen("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1").unwrap();
-/// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
-/// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub enum CastlingMode {
-    /// Standard chess: king on the e-file, rooks on a and h.
-    #[default]
-    Standard,
-    /// Chess960 (Fischer random): king between its rooks anywhere on the back rank.
-    Chess960,
-}
-
-impl CastlingMode {
-    /// `true` for Chess960.
-    ///
-    /// ```
-    /// use chess_arbiter::CastlingMode;
-    /// assert!(CastlingMode::Chess960.is_chess960());
-    /// ```
-    pub const fn is_chess960(self) -> bool {
-        matches!(self, CastlingMode::Chess960)
-    }
-}
-
-/// Which side of the king a castling rook stands on.
-///
-/// ```
-/// use chess_arbiter::{CastlingSide, File};
-/// assert_eq!(CastlingSide::KingSide.king_file(), File::G);
-/// assert_eq!(CastlingSide::QueenSide.rook_file(), File::D);
-/// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum CastlingSide {
-    /// Towards the h-file: `O-O`.
-    KingSide,
-    /// Towards the a-file: `O-O-O`.
-    QueenSide,
-}
-
-impl CastlingSide {
-    /// The file the king ends on (g or c).
-    ///
-    /// ```
-    /// use chess_arbiter::{CastlingSide, File};
-    /// assert_eq!(CastlingSide::QueenSide.king_file(), File::C);
-    /// ```
-    pub const fn king_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::G,
-            CastlingSide::QueenSide => File::C,
-        }
-    }
-
-    /// The file the rook ends on (f or d).
-    ///
-    /// ```
-    /// use chess_arbiter::{CastlingSide, File};
-    /// assert_eq!(CastlingSide::KingSide.rook_file(), File::F);
-    /// ```
-    pub const fn rook_file(self) -> File {
-        match self {
-            CastlingSide::KingSide => File::F,
-            CastlingSide::QueenSide => File::D,
-        }
-    }
-
-    /// The side of `king` on which `rook` stands.
-    pub(crate) fn of(king: Square, rook: Square) -> CastlingSide {
-        if rook.file() > king.file() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        }
-    }
-}
 
 /// The squares a castling touches, one rank's worth, by king file and rook
 /// file: the king's path (the squares after its own up to its target, which
@@ -205,6 +122,7 @@ impl Position {
     /// assert_eq!(Position::chess960(0).fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// assert_eq!(Position::chess960(518).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
+    #[must_use]
     pub fn chess960(index: u16) -> Position {
         Position::chess960_setup(index, CastlingMode::Chess960)
     }

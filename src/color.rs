@@ -35,6 +35,7 @@ impl Color {
     /// use chess_arbiter::Color;
     /// assert_eq!(Color::Black.char(), 'b');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -49,6 +50,7 @@ impl Color {
     /// assert_eq!(Color::from_char('w'), Some(Color::White));
     /// assert_eq!(Color::from_char('x'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
             'w' => Some(Color::White),
@@ -63,6 +65,7 @@ impl Color {
     /// use chess_arbiter::Color;
     /// assert!(Color::White.is_white());
     /// ```
+    #[must_use]
     pub const fn is_white(self) -> bool {
         matches!(self, Color::White)
     }
@@ -86,6 +89,7 @@ impl Color {
     /// use chess_arbiter::Color;
     /// assert_eq!(Color::White.name(), "white");
     /// ```
+    #[must_use]
     pub const fn name(self) -> &'static str {
         self.fold("white", "black")
     }
@@ -126,5 +130,25 @@ impl FromStr for Color {
             "b" | "black" => Ok(Color::Black),
             _ => Err(ParseColorError),
         }
+    }
+}
+
+/// Written as its name, `"white"` or `"black"`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Color {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read as its name (or `w`/`b`), like [`FromStr`].
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Color {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(
+            d,
+            "\"white\" or \"black\"",
+            crate::text::de::from_str::<Color>,
+        )
     }
 }

@@ -1,13 +1,14 @@
 //! FEN: reading and writing positions (Forsyth–Edwards Notation, with
 //! X-FEN and Shredder-FEN castling rights for Chess960).
 
-use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
+use crate::types::{CastlingMode, CastlingSide};
 use crate::validate::PositionError;
 use crate::{Bitboard, Color, File, Rank, Role, Square, zobrist};
 use alloc::string::{String, ToString};
-use core::fmt::{self, Write};
 use core::str::FromStr;
+
+mod write;
 
 /// A FEN that could not be read: which field, and what was wrong with it.
 ///
@@ -99,6 +100,79 @@ pub enum FenError {
     Position(#[from] PositionError),
 }
 
+/// How [`Position::from_fen_with`] reads a FEN: the castling mode, and
+/// whether stale castling rights and en passant squares are dropped rather
+/// than refused. [`FenOptions::new`] (also `Default`) reads as
+/// [`Position::from_fen`] does.
+///
+/// ```
+/// use chess_arbiter::{CastlingMode, FenOptions, Position};
+/// let options = FenOptions::new().with_mode(CastlingMode::Chess960);
+/// let pos = Position::from_fen_with("4k3/8/8/8/8/8/8/4K2R w K - 0 1", options).unwrap();
+/// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct FenOptions {
+    mode: Option<CastlingMode>,
+    lenient: bool,
+}
+
+impl FenOptions {
+    /// Strict, with the castling mode chosen as [`Position::from_fen`]
+    /// chooses it: standard unless the castling field needs Chess960.
+    ///
+    /// ```
+    /// use chess_arbiter::{FenOptions, Position};
+    /// let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1";
+    /// assert_eq!(Position::from_fen_with(fen, FenOptions::new()), Position::from_fen(fen));
+    /// ```
+    #[must_use]
+    pub const fn new() -> FenOptions {
+        FenOptions {
+            mode: None,
+            lenient: false,
+        }
+    }
+
+    /// Reads in this castling mode, as [`Position::from_fen_with_mode`]
+    /// does: in [`CastlingMode::Standard`] a right that needs Chess960 is an
+    /// error (or, lenient, dropped).
+    ///
+    /// ```
+    /// use chess_arbiter::{CastlingMode, FenOptions, Position};
+    /// let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1";
+    /// let standard = FenOptions::new().with_mode(CastlingMode::Standard);
+    /// assert!(Position::from_fen_with(fen, standard).is_err());
+    /// let pos = Position::from_fen_with(fen, standard.lenient()).unwrap();
+    /// assert_eq!(pos.fen(), "rk2r3/8/8/8/8/8/8/RK2R3 w - - 0 1");
+    /// ```
+    #[must_use]
+    pub const fn with_mode(self, mode: CastlingMode) -> FenOptions {
+        FenOptions {
+            mode: Some(mode),
+            ..self
+        }
+    }
+
+    /// Drops stale castling rights and en passant squares instead of
+    /// refusing them (see [`Position::from_fen_with`]); without a mode it
+    /// reads standard chess.
+    ///
+    /// ```
+    /// use chess_arbiter::{FenOptions, Position};
+    /// let fen = "4k3/8/8/8/8/8/8/5K2 w KQ - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// assert!(Position::from_fen_with(fen, FenOptions::new().lenient()).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn lenient(self) -> FenOptions {
+        FenOptions {
+            lenient: true,
+            ..self
+        }
+    }
+}
+
 /// A castling right as written: `K`/`Q` (outermost rook) or a rook's file.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Right {
@@ -134,53 +208,89 @@ impl Position {
         parse(fen, None, false)
     }
 
-    /// Reads a FEN of standard chess as [`Position::from_fen`] does, but
-    /// drops what the board contradicts instead of refusing it: a castling
-    /// right without its king and rook on their standard squares (king on
-    /// e1/e8, rook in its corner), and an en passant square that no pawn can
-    /// just have passed. FENs from the web often carry such stale fields;
-    /// python-chess and shakmaty offer the same repair. For Chess960 use
-    /// [`Position::from_fen_lenient_with_mode`]: whether a right is stale
-    /// depends on the mode, and a lenient reader does not guess it.
+    /// Reads a FEN with [`FenOptions`]: a castling mode, leniency. With
+    /// [`FenOptions::new`] this is [`Position::from_fen`].
     ///
-    /// Everything else is checked as strictly as ever: a FEN that cannot be
-    /// read, or a position that breaks the other rules of [`PositionError`]
-    /// (kings, counts, pawns on the back ranks, checks), is still an error.
+    /// A lenient reading ([`FenOptions::lenient`]) drops what the board
+    /// contradicts instead of refusing it: a castling right without its king
+    /// and rook on their squares, and an en passant square that no pawn can
+    /// just have passed. FENs from the web often carry such stale fields;
+    /// python-chess and shakmaty offer the same repair. Whether a right is
+    /// stale depends on the castling mode, and a lenient reader does not
+    /// guess it: without [`FenOptions::with_mode`] it reads standard chess
+    /// (king on e1/e8, rooks in the corners); in
+    /// [`CastlingMode::Chess960`] a right stays when its king stands between
+    /// the rooks on the back rank and that rook is there. Everything else is
+    /// checked as strictly as ever: a FEN that cannot be read, or a position
+    /// that breaks the other rules of [`PositionError`] (kings, counts, pawns
+    /// on the back ranks, checks), is still an error.
     ///
     /// # Errors
     ///
-    /// [`FenError`] as for [`Position::from_fen`], never
-    /// [`PositionError::CastlingRights`], [`PositionError::CastlingNeedsChess960`]
-    /// or [`PositionError::InvalidEnPassant`].
+    /// [`FenError`] as for [`Position::from_fen`] (and, with a mode, as for
+    /// [`Position::from_fen_with_mode`]); a lenient reading never gives
+    /// [`PositionError::CastlingRights`],
+    /// [`PositionError::CastlingNeedsChess960`] or
+    /// [`PositionError::InvalidEnPassant`].
     ///
     /// ```
-    /// use chess_arbiter::Position;
+    /// use chess_arbiter::{CastlingMode, FenOptions, Position};
     /// // White's king has left e1, Black's h-rook is gone, and no pawn stands on e4.
     /// let stale = "r3k3/8/8/8/8/8/8/R4K1R w KQkq e3 0 1";
     /// assert!(Position::from_fen(stale).is_err());
-    /// let pos = Position::from_fen_lenient(stale).unwrap();
+    /// let pos = Position::from_fen_with(stale, FenOptions::new().lenient()).unwrap();
     /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w q - 0 1");
+    /// let chess960 = FenOptions::new().with_mode(CastlingMode::Chess960).lenient();
+    /// let pos = Position::from_fen_with(stale, chess960).unwrap();
+    /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w KQq - 0 1");
     /// ```
-    pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
-        parse(fen, Some(CastlingMode::Standard), true)
+    pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Position, FenError> {
+        let mode = match options.mode {
+            None if options.lenient => Some(CastlingMode::Standard),
+            mode => mode,
+        };
+        parse(fen, mode, options.lenient)
     }
 
-    /// [`Position::from_fen_lenient`] in the given castling mode: in
-    /// [`CastlingMode::Chess960`] a right stays when its king stands
-    /// between the rooks on the back rank and that rook is there.
+    /// Reads a FEN of standard chess leniently.
     ///
     /// # Errors
     ///
-    /// As [`Position::from_fen_lenient`].
+    /// As [`Position::from_fen_with`].
     ///
     /// ```
+    /// # #![allow(deprecated)]
+    /// use chess_arbiter::Position;
+    /// let pos = Position::from_fen_lenient("r3k3/8/8/8/8/8/8/R4K1R w KQkq e3 0 1").unwrap();
+    /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w q - 0 1");
+    /// ```
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Position::from_fen_with(fen, FenOptions::new().lenient())`"
+    )]
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, FenOptions::new().lenient())
+    }
+
+    /// Reads a FEN leniently in the given castling mode.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen_with`].
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
     /// use chess_arbiter::{CastlingMode, Position};
     /// let fen = "r3k3/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
     /// let pos = Position::from_fen_lenient_with_mode(fen, CastlingMode::Chess960).unwrap();
     /// assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w KQq - 0 1");
     /// ```
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Position::from_fen_with(fen, FenOptions::new().with_mode(mode).lenient())`"
+    )]
     pub fn from_fen_lenient_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
-        parse(fen, Some(mode), true)
+        Position::from_fen_with(fen, FenOptions::new().with_mode(mode).lenient())
     }
 
     /// Reads a FEN in the given castling mode (see [`Position::from_fen`]).
@@ -199,102 +309,33 @@ impl Position {
     pub fn from_fen_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
         parse(fen, Some(mode), false)
     }
-
-    /// Writes the FEN of this position: the en passant square only when an
-    /// en passant capture is legal, Chess960 rights in X-FEN.
-    ///
-    /// ```
-    /// use chess_arbiter::Position;
-    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    /// assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
-    /// ```
-    pub fn fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        let _ = self.write_fen(&mut s);
-        s
-    }
-
-    fn write_fen<W: Write>(&self, w: &mut W) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(w, "{empty}")?;
-                            empty = 0;
-                        }
-                        w.write_char(piece.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(w, "{empty}")?;
-            }
-            if rank != Rank::First {
-                w.write_char('/')?;
-            }
-        }
-        write!(w, " {} ", self.turn.char())?;
-        self.write_castling(w)?;
-        match self.en_passant_square() {
-            Some(ep) => write!(w, " {ep}")?,
-            None => w.write_str(" -")?,
-        }
-        write!(w, " {} {}", self.halfmove, self.fullmove)
-    }
-
-    fn write_castling<W: Write>(&self, w: &mut W) -> fmt::Result {
-        if self.castling.is_empty() {
-            return w.write_char('-');
-        }
-        for color in Color::ALL {
-            let back = self.castling & Bitboard::from_rank(Rank::First.relative_to(color));
-            let king = self.king(color);
-            let rooks = self.pieces(color, Role::Rook)
-                & Bitboard::from_rank(Rank::First.relative_to(color));
-            // King side first (highest file), then queen side.
-            for rook in back.into_iter().rev() {
-                let side = CastlingSide::of(king, rook);
-                let outermost = match side {
-                    CastlingSide::KingSide => rooks.last() == Some(rook),
-                    CastlingSide::QueenSide => rooks.first() == Some(rook),
-                };
-                let c = if outermost || !self.mode.is_chess960() {
-                    match side {
-                        CastlingSide::KingSide => 'k',
-                        CastlingSide::QueenSide => 'q',
-                    }
-                } else {
-                    rook.file().char()
-                };
-                w.write_char(if color.is_white() {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                })?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Position {
-    /// The FEN; with `{:#}` a board picture instead.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            self.write_board(f)
-        } else {
-            self.write_fen(f)
-        }
-    }
 }
 
 impl FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
+    }
+}
+
+/// Written as its FEN (X-FEN for Chess960).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Read with [`Position::from_fen`]: an invalid FEN or an illegal position
+/// is an error. The castling mode is Chess960 exactly when the castling
+/// field needs it, so a Chess960 position whose castling rights look
+/// standard reads back in standard mode (the same legal moves).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(d, "a FEN string", |s| {
+            Position::from_fen(s).map_err(|e| alloc::format!("{e}"))
+        })
     }
 }
 

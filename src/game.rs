@@ -11,6 +11,9 @@ use crate::{Color, Move, Role};
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(feature = "serde")]
+mod serde;
+
 /// A game: the start position and the moves played since, with the history
 /// that the rules of repetition need. It plays and takes back moves, tells
 /// when the game ended by itself (checkmate, stalemate, dead position,

@@ -2,14 +2,13 @@
 //! ([`Position::find_move`]), and why a move is illegal
 //! ([`IllegalMoveReason`]).
 
-use crate::castling::CastlingSide;
-use crate::moves::{Move, MoveKind, RawMove};
+use crate::moves::{Move, RawMove};
 use crate::outcome::Outcome;
 use crate::position::{IllegalMoveError, Position};
+use crate::types::CastlingSide;
 
 use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
 use alloc::string::String;
-use core::fmt;
 
 /// Why a move is not legal: the answer a player gets from an arbiter.
 ///
@@ -107,7 +106,7 @@ pub enum IllegalMoveReason {
     )]
     PromotionNotPossible,
     /// A move with these squares is legal, but of another kind than the
-    /// one given: a hand-built [`Move`] with the wrong [`MoveKind`].
+    /// one given: a hand-built [`Move`] with the wrong [`MoveKind`](crate::MoveKind).
     #[error(
         "the legal move on these squares is {} ({}): build moves with Position::find_move, parse_uci or legal_moves",
         RawMove(*.legal), .legal.kind()
@@ -151,30 +150,6 @@ pub struct FindMoveError {
     pub fen: String,
     /// Why there is no such legal move.
     pub reason: IllegalMoveReason,
-}
-
-impl fmt::Display for CastlingSide {
-    /// `"king side"` or `"queen side"`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CastlingSide::KingSide => "king side",
-            CastlingSide::QueenSide => "queen side",
-        })
-    }
-}
-
-impl fmt::Display for MoveKind {
-    /// `"normal move"`, `"double push"`, `"en passant capture"`,
-    /// `"castling"`, `"promotion"`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MoveKind::Normal => "normal move",
-            MoveKind::DoublePush => "double push",
-            MoveKind::EnPassant => "en passant capture",
-            MoveKind::Castle => "castling",
-            MoveKind::Promotion => "promotion",
-        })
-    }
 }
 
 impl IllegalMoveError {

@@ -181,9 +181,9 @@
 //!
 //! [`Setup`] is an editable board (put and remove pieces, side to move,
 //! castling rights, en passant square, clocks) that [`Setup::position`]
-//! checks by the rules FEN reading applies. [`Position::from_fen_lenient`]
-//! reads a FEN with stale castling rights or en passant square by dropping
-//! them. Queries answer what a program asks of a position:
+//! checks by the rules FEN reading applies. [`Position::from_fen_with`]
+//! with [`FenOptions::lenient`] reads a FEN with stale castling rights or
+//! en passant square by dropping them. Queries answer what a program asks of a position:
 //! [`Position::piece_map`], [`Position::attackers`],
 //! [`Position::is_attacked_by`], [`Position::pinned`],
 //! [`Position::gives_check`], [`Position::is_capture`],
@@ -259,11 +259,12 @@
 //! |---|---|---|
 //! | `std` | yes | links the standard library. Every API of this version works without it (the error types implement `core::error::Error`, which is `std::error::Error`); APIs built on `std::io`, such as reading PGN from a `Read`, need it. Turn it off only for `no_std` targets |
 //! | `serde` | no | `Serialize`/`Deserialize` for every value type, validating on read |
+//! | `engine` | no | the `engine` module: a UCI engine as a child process (start, options, search under a clock, `bestmove` and `info` as typed values, its process group killed when done); needs `std`, and `rustix` on Unix |
 //!
 //! With `serde`, each value is written as its usual text: a [`Square`] as
 //! `"e4"`, a [`Position`] as its FEN, a [`Move`] as UCI (with the kind when
-//! UCI alone cannot tell it: `"e2e4 double-push"`, `"e2e4 normal"`,
-//! `"e5d6 en-passant"`, `"e1h1 castle"`; a bare `"e2e4"` is refused rather
+//! UCI alone cannot tell it: `"e2e4 double_push"`, `"e2e4 normal"`,
+//! `"e5d6 en_passant"`, `"e1h1 castle"`; a bare `"e2e4"` is refused rather
 //! than guessed), a [`Game`] as `{"start": FEN, "moves": [UCI, ...]}` (and
 //! `"ending"` once it is resigned, agreed or claimed), an
 //! [`Outcome`] as `{"result": "1-0", "winner": "white", "reason":
@@ -271,6 +272,10 @@
 //! an invalid FEN, an illegal move or an unknown square is an error naming
 //! what was wrong. A Chess960 position whose castling rights look standard
 //! reads back in standard mode (same legal moves).
+//! An enum is written as its token, the one spelling its `name()` gives
+//! (a [`DrawReason`] as `"seventyfive_moves"`, the Arrow `termination`
+//! column's word); the spellings of 0.2 (`"seventy-five-moves"`,
+//! `"double-push"`) still read.
 //!
 //! # Differences from python-chess
 //!
@@ -312,7 +317,7 @@
 //! 13. **A FEN is a legal position.** [`Position::from_fen`] refuses any
 //!     position [`PositionError`] describes, where python-chess builds the
 //!     board and reports its faults through `status()`;
-//!     [`Position::from_fen_lenient`] repairs what python-chess's
+//!     [`FenOptions::lenient`] repairs what python-chess's
 //!     `clean_castling_rights` and en passant rules repair.
 //! 14. **Dead positions beyond material.** python-chess ends a game by
 //!     insufficient material only; [`Position::outcome`] and
@@ -336,8 +341,14 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-/// Arrow record batches of games in, rulings out (feature `arrow`).
-#[cfg(feature = "arrow")]
+/// Arrow record batches of games in, rulings out (feature `arrow`, or
+/// `arrow-57` to `arrow-60` for one arrow major).
+#[cfg(any(
+    feature = "arrow-57",
+    feature = "arrow-58",
+    feature = "arrow-59",
+    feature = "arrow-60"
+))]
 pub mod arrow;
 pub mod attacks;
 mod bitboard;
@@ -346,6 +357,8 @@ pub mod clock;
 mod color;
 mod dead;
 mod ending;
+#[cfg(feature = "engine")]
+pub mod engine;
 mod fen;
 mod game;
 mod illegal;
@@ -360,22 +373,20 @@ mod query;
 mod quote;
 mod role;
 mod san;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod square;
 mod text;
 mod touch;
+mod types;
 mod uci;
 mod validate;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use castling::{CastlingMode, CastlingSide};
 pub use color::{Color, ParseColorError};
 pub use dead::Winnability;
 pub use ending::{ClaimError, DrawClaim, GameOverError};
-pub use fen::FenError;
+pub use fen::{FenError, FenOptions};
 pub use game::Game;
 pub use illegal::{FindMoveError, IllegalMoveReason};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, MoveListIntoIter};
@@ -383,14 +394,18 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMoveError, Position};
 pub use query::PieceMap;
 pub use role::{ParsePieceError, Piece, Role};
-pub use san::SanError;
+pub use san::{San, SanError};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use text::{San, Uci};
-pub use uci::UciError;
+
+pub use types::{CastlingMode, CastlingSide};
+pub use uci::{Uci, UciError};
 pub use validate::PositionError;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/guide.md")]
+pub mod guide {}

@@ -125,6 +125,7 @@ impl Position {
     /// assert_eq!(leaves(&kiwipete, 2), 2_039);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         // Inlined, so the list is built in the caller's own slot: a list
         // returned from an out-of-line call was copied whole.
@@ -154,6 +155,7 @@ impl Position {
     /// assert_eq!(Position::new().count_legal_moves(), 20);
     /// ```
     #[inline]
+    #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(Bitboard::FULL, &mut counter);
@@ -177,6 +179,7 @@ impl Position {
     /// use chess_arbiter::Position;
     /// assert_eq!(Position::new().perft(3), 8_902);
     /// ```
+    #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,

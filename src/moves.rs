@@ -1,8 +1,12 @@
 //! Moves: a compact 16-bit encoding and the move list type.
 
+use crate::text::{Name, check_names};
 use crate::{File, Role, Square};
 use arrayvec::ArrayVec;
 use core::fmt;
+
+#[cfg(feature = "serde")]
+mod serde;
 
 /// What kind of move a [`Move`] is.
 ///
@@ -22,6 +26,41 @@ pub enum MoveKind {
     Castle,
     /// A pawn reaches the last rank and becomes another piece (FIDE 3.7.3.3).
     Promotion,
+}
+
+impl MoveKind {
+    /// Each kind's token and words.
+    const NAMES: [Name<MoveKind>; 5] = [
+        (MoveKind::Normal, "normal", "normal move"),
+        (MoveKind::DoublePush, "double_push", "double push"),
+        (MoveKind::EnPassant, "en_passant", "en passant capture"),
+        (MoveKind::Castle, "castle", "castling"),
+        (MoveKind::Promotion, "promotion", "promotion"),
+    ];
+
+    /// The kind's token: `"normal"`, `"double_push"`, `"en_passant"`,
+    /// `"castle"` or `"promotion"`, what serde writes. `Display` writes
+    /// words (`"en passant capture"`).
+    ///
+    /// ```
+    /// use chess_arbiter::MoveKind;
+    /// assert_eq!(MoveKind::DoublePush.name(), "double_push");
+    /// assert_eq!(MoveKind::EnPassant.to_string(), "en passant capture");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
+    }
+}
+
+check_names!(MoveKind::NAMES);
+
+impl fmt::Display for MoveKind {
+    /// `"normal move"`, `"double push"`, `"en passant capture"`,
+    /// `"castling"`, `"promotion"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::NAMES[*self as usize].2)
+    }
 }
 
 const NORMAL: u16 = 0;
@@ -75,6 +114,7 @@ impl Move {
     /// assert_eq!(Move::new(Square::E2, Square::E3).kind(), MoveKind::Normal);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move::encode(from, to, NORMAL)
     }
@@ -86,6 +126,7 @@ impl Move {
     /// assert_eq!(Move::double_push(Square::E2, Square::E4).kind(), MoveKind::DoublePush);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn double_push(from: Square, to: Square) -> Move {
         Move::encode(from, to, DOUBLE_PUSH)
     }
@@ -97,6 +138,7 @@ impl Move {
     /// assert!(Move::en_passant(Square::E5, Square::D6).is_en_passant());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move::encode(from, to, EN_PASSANT)
     }
@@ -111,6 +153,7 @@ impl Move {
     /// assert_eq!(m.rook_destination(), Some(Square::D8));
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn castle(king: Square, rook: Square) -> Move {
         Move::encode(king, rook, CASTLE)
     }
@@ -123,6 +166,7 @@ impl Move {
     /// assert!(Move::promotion(Square::B7, Square::B8, Role::King).is_none());
     /// ```
     #[inline]
+    #[must_use]
     pub const fn promotion(from: Square, to: Square, role: Role) -> Option<Move> {
         match role {
             Role::Knight | Role::Bishop | Role::Rook | Role::Queen => Some(Move::encode(
@@ -141,6 +185,7 @@ impl Move {
     /// assert_eq!(Move::new(Square::B1, Square::C3).from(), Square::B1);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as u32)
     }
@@ -152,6 +197,7 @@ impl Move {
     /// assert_eq!(Move::castle(Square::E1, Square::H1).to(), Square::H1);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn to(self) -> Square {
         Square::from_index(((self.0 >> 6) & 63) as u32)
     }
@@ -169,6 +215,7 @@ impl Move {
     /// assert_eq!(m.kind(), MoveKind::Promotion);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> MoveKind {
         match self.code() {
             NORMAL => MoveKind::Normal,
@@ -188,6 +235,7 @@ impl Move {
     /// assert_eq!(Move::new(Square::B2, Square::B1).promotion_role(), None);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn promotion_role(self) -> Option<Role> {
         match self.code() {
             4 => Some(Role::Knight),
@@ -205,6 +253,7 @@ impl Move {
     /// assert!(!Move::new(Square::E1, Square::G1).is_castle());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn is_castle(self) -> bool {
         self.code() == CASTLE
     }
@@ -216,6 +265,7 @@ impl Move {
     /// assert!(!Move::new(Square::E5, Square::D6).is_en_passant());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn is_en_passant(self) -> bool {
         self.code() == EN_PASSANT
     }
@@ -227,6 +277,7 @@ impl Move {
     /// assert!(Move::promotion(Square::H7, Square::H8, Role::Queen).unwrap().is_promotion());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn is_promotion(self) -> bool {
         self.code() >= PROMOTION
     }
@@ -240,6 +291,7 @@ impl Move {
     /// assert_eq!(Move::new(Square::E1, Square::E2).king_destination(), Square::E2);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn king_destination(self) -> Square {
         if self.is_castle() {
             let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
@@ -260,6 +312,7 @@ impl Move {
     /// assert_eq!(Move::castle(Square::E1, Square::H1).rook_destination(), Some(Square::F1));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn rook_destination(self) -> Option<Square> {
         if self.is_castle() {
             let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) {
@@ -281,6 +334,7 @@ impl Move {
     /// assert_eq!(Move::castle(Square::E1, Square::A1).is_king_side_castle(), false);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_king_side_castle(self) -> bool {
         self.is_castle() && (self.to() as u8 & 7) > (self.from() as u8 & 7)
     }
@@ -378,6 +432,7 @@ impl MoveList {
     /// assert!(MoveList::new().is_empty());
     /// ```
     #[inline(always)]
+    #[must_use]
     pub const fn new() -> MoveList {
         MoveList {
             moves: ArrayVec::new_const(),
@@ -411,6 +466,7 @@ impl MoveList {
     /// assert_eq!(Position::new().legal_moves().as_slice().len(), 20);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn as_slice(&self) -> &[Move] {
         self.moves.as_slice()
     }

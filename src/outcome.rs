@@ -3,8 +3,12 @@
 //! insufficient material, the seventy-five-move rule.
 
 use crate::position::Position;
+use crate::text::{Name, check_names};
 use crate::{Bitboard, Color, Role};
 use core::fmt;
+
+#[cfg(feature = "serde")]
+mod serde;
 
 /// The end of a game: a win for one side, or a draw, and why.
 ///
@@ -83,10 +87,13 @@ pub enum DrawReason {
     ThreefoldRepetition,
     /// A player claimed the fifty-move rule (FIDE 9.3).
     FiftyMoves,
-    /// A flag fell but the other side could not have mated by any series of
-    /// legal moves (FIDE 6.9): not only for want of material (K+N against
-    /// K+Q), but in a dead position too. Displayed as "timeout, the opponent
-    /// cannot checkmate".
+    /// A flag fell but the opponent cannot checkmate by any series of legal
+    /// moves (FIDE 6.9): not only for want of material (K+N against K+Q),
+    /// but in a dead position too (see
+    /// [`Position::winnability`](crate::Position::winnability)); the name
+    /// keeps the material rule it started from. Displayed as "timeout, the
+    /// opponent cannot checkmate"; its token ([`DrawReason::name`]) is
+    /// `"timeout_draw"`.
     ///
     /// ```
     /// use chess_arbiter::{Color, DrawReason, Game, Outcome};
@@ -110,6 +117,7 @@ impl Outcome {
     /// assert_eq!(win.winner(), Some(Color::White));
     /// assert_eq!(Outcome::Draw { reason: DrawReason::Stalemate }.winner(), None);
     /// ```
+    #[must_use]
     pub const fn winner(self) -> Option<Color> {
         match self {
             Outcome::Decisive { winner, .. } => Some(winner),
@@ -125,6 +133,7 @@ impl Outcome {
     /// assert_eq!(win.result(), "1-0");
     /// assert_eq!(Outcome::Draw { reason: DrawReason::FiftyMoves }.result(), "1/2-1/2");
     /// ```
+    #[must_use]
     pub const fn result(self) -> &'static str {
         match self {
             Outcome::Decisive {
@@ -140,29 +149,106 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            WinReason::Checkmate => "checkmate",
-            WinReason::Timeout => "timeout",
-            WinReason::Resignation => "resignation",
-        })
+impl WinReason {
+    /// Each reason's token and words.
+    pub(crate) const NAMES: [Name<WinReason>; 3] = [
+        (WinReason::Checkmate, "checkmate", "checkmate"),
+        (WinReason::Timeout, "timeout", "timeout"),
+        (WinReason::Resignation, "resignation", "resignation"),
+    ];
+
+    /// The reason's token: `"checkmate"`, `"timeout"` or `"resignation"`,
+    /// as serde writes it and as the Arrow `termination` column (module
+    /// `arrow`, feature `arrow`) names the endings the Laws rule.
+    ///
+    /// ```
+    /// use chess_arbiter::WinReason;
+    /// assert_eq!(WinReason::Checkmate.name(), "checkmate");
+    /// assert_eq!(WinReason::Timeout.to_string(), "timeout");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
     }
 }
 
+check_names!(WinReason::NAMES);
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::NAMES[*self as usize].2)
+    }
+}
+
+impl DrawReason {
+    /// Each reason's token and words.
+    pub(crate) const NAMES: [Name<DrawReason>; 9] = [
+        (DrawReason::Stalemate, "stalemate", "stalemate"),
+        (
+            DrawReason::InsufficientMaterial,
+            "insufficient_material",
+            "insufficient material",
+        ),
+        (DrawReason::DeadPosition, "dead_position", "dead position"),
+        (
+            DrawReason::FivefoldRepetition,
+            "fivefold_repetition",
+            "fivefold repetition",
+        ),
+        (
+            DrawReason::SeventyFiveMoves,
+            "seventyfive_moves",
+            "seventy-five-move rule",
+        ),
+        (
+            DrawReason::ThreefoldRepetition,
+            "threefold_repetition",
+            "threefold repetition",
+        ),
+        (DrawReason::FiftyMoves, "fifty_moves", "fifty-move rule"),
+        (
+            DrawReason::TimeoutVsInsufficientMaterial,
+            "timeout_draw",
+            "timeout, the opponent cannot checkmate",
+        ),
+        (DrawReason::Agreement, "agreement", "agreement"),
+    ];
+
+    /// Spellings serde wrote before 0.3 that the tokens do not cover.
+    #[cfg(feature = "serde")]
+    pub(crate) const OLDER_NAMES: [(DrawReason, &'static str); 2] = [
+        (DrawReason::SeventyFiveMoves, "seventy-five-moves"),
+        (
+            DrawReason::TimeoutVsInsufficientMaterial,
+            "timeout-vs-insufficient-material",
+        ),
+    ];
+
+    /// The reason's token, as serde writes it and as the Arrow
+    /// `termination` column (module `arrow`, feature `arrow`) names the
+    /// endings the Laws rule: `"stalemate"`,
+    /// `"insufficient_material"`, `"dead_position"`, `"fivefold_repetition"`,
+    /// `"seventyfive_moves"`, `"threefold_repetition"`, `"fifty_moves"`,
+    /// `"timeout_draw"` (a flag fell and the opponent cannot checkmate) and
+    /// `"agreement"`. `Display` writes words from the same table.
+    ///
+    /// ```
+    /// use chess_arbiter::DrawReason;
+    /// assert_eq!(DrawReason::SeventyFiveMoves.name(), "seventyfive_moves");
+    /// assert_eq!(DrawReason::SeventyFiveMoves.to_string(), "seventy-five-move rule");
+    /// assert_eq!(DrawReason::TimeoutVsInsufficientMaterial.name(), "timeout_draw");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Self::NAMES[self as usize].1
+    }
+}
+
+check_names!(DrawReason::NAMES);
+
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::DeadPosition => "dead position",
-            DrawReason::FivefoldRepetition => "fivefold repetition",
-            DrawReason::SeventyFiveMoves => "seventy-five-move rule",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::FiftyMoves => "fifty-move rule",
-            DrawReason::TimeoutVsInsufficientMaterial => "timeout, the opponent cannot checkmate",
-            DrawReason::Agreement => "agreement",
-        })
+        f.write_str(Self::NAMES[*self as usize].2)
     }
 }
 
@@ -193,6 +279,7 @@ impl Position {
     /// let same_bishops = Position::from_fen("8/8/4k3/2b5/8/4B3/4K3/8 w - - 0 1").unwrap();
     /// assert!(same_bishops.is_insufficient_material());
     /// ```
+    #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
         if (self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen)).any() {
             return false;
@@ -223,6 +310,7 @@ impl Position {
     /// assert!(pos.has_insufficient_material(Color::White));
     /// assert!(!pos.has_insufficient_material(Color::Black));
     /// ```
+    #[must_use]
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.by_color(color);
         let heavy_or_pawn =

@@ -1,8 +1,8 @@
 //! `Position`: one position of a game, with no history.
 
 use crate::attacks;
-use crate::castling::CastlingMode;
 use crate::moves::{Move, MoveList};
+use crate::types::CastlingMode;
 use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -77,6 +77,7 @@ impl Position {
     /// use chess_arbiter::Position;
     /// assert_eq!(Position::new().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
+    #[must_use]
     pub fn new() -> Position {
         Position::chess960_setup(518, CastlingMode::Standard)
     }
@@ -103,6 +104,7 @@ impl Position {
     /// assert_eq!(Position::new().turn(), Color::White);
     /// ```
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> Color {
         self.turn
     }
@@ -116,6 +118,7 @@ impl Position {
     /// assert_eq!(pos.piece_at(Square::D4), None);
     /// ```
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
         let color = if self.by_color[0].contains(sq) {
@@ -147,6 +150,7 @@ impl Position {
     /// assert_eq!(Position::chess960(0).castling_mode(), CastlingMode::Chess960);
     /// ```
     #[inline]
+    #[must_use]
     pub fn castling_mode(&self) -> CastlingMode {
         self.mode
     }
@@ -159,6 +163,7 @@ impl Position {
     /// assert_eq!(pos.halfmove_clock(), 150);
     /// ```
     #[inline]
+    #[must_use]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -170,6 +175,7 @@ impl Position {
     /// assert_eq!(Position::new().fullmove_number(), 1);
     /// ```
     #[inline]
+    #[must_use]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -185,6 +191,7 @@ impl Position {
     /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
     /// assert_eq!(pos.en_passant_square(), None);
     /// ```
+    #[must_use]
     pub fn en_passant_square(&self) -> Option<Square> {
         let ep = self.ep?;
         let capturers = attacks::pawn(!self.turn, ep) & self.pieces(self.turn, Role::Pawn);
@@ -203,6 +210,7 @@ impl Position {
     /// assert!(rights.contains(Square::H8));
     /// ```
     #[inline]
+    #[must_use]
     pub fn castling_rights(&self) -> Bitboard {
         self.castling
     }
@@ -214,6 +222,7 @@ impl Position {
     /// assert_eq!(Position::new().occupied().len(), 32);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
@@ -225,6 +234,7 @@ impl Position {
     /// assert_eq!(Position::new().by_color(Color::Black).len(), 16);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color as usize]
     }
@@ -236,6 +246,7 @@ impl Position {
     /// assert_eq!(Position::new().by_role(Role::Knight).len(), 4);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role as usize]
     }
@@ -247,6 +258,7 @@ impl Position {
     /// assert_eq!(Position::new().pieces(Color::White, Role::Pawn).len(), 8);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.by_color[color as usize] & self.by_role[role as usize]
     }
@@ -258,6 +270,7 @@ impl Position {
     /// assert_eq!(Position::new().king(Color::Black), Square::E8);
     /// ```
     #[inline(always)]
+    #[must_use]
     pub fn king(&self, color: Color) -> Square {
         // Every Position is validated to hold exactly one king of each colour.
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
@@ -303,6 +316,7 @@ impl Position {
     /// assert_eq!(pos.checkers().into_iter().collect::<Vec<_>>(), vec![Square::F3]);
     /// ```
     #[inline]
+    #[must_use]
     pub fn checkers(&self) -> Bitboard {
         self.attackers_under(self.king(self.turn), !self.turn, self.occupied())
     }
@@ -315,6 +329,7 @@ impl Position {
     /// assert!(!Position::new().is_check());
     /// ```
     #[inline]
+    #[must_use]
     pub fn is_check(&self) -> bool {
         self.checkers().any()
     }
@@ -326,6 +341,7 @@ impl Position {
     /// let mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
     /// assert!(mate.is_checkmate());
     /// ```
+    #[must_use]
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_moves()
     }
@@ -337,6 +353,7 @@ impl Position {
     /// let pos = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     /// assert!(pos.is_stalemate());
     /// ```
+    #[must_use]
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
@@ -352,6 +369,7 @@ impl Position {
     /// assert_eq!(Position::new().zobrist(), 0x463b96181691fc9c);
     /// ```
     #[inline]
+    #[must_use]
     pub fn zobrist(&self) -> u64 {
         self.key
     }
@@ -570,6 +588,7 @@ impl Position {
     /// assert!(pos.is_legal(Move::double_push(Square::E2, Square::E4)));
     /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E4)));
     /// ```
+    #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
         let mut moves = MoveList::new();
         self.generate_from(Bitboard::from_square(m.from()), &mut moves);

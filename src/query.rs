@@ -4,7 +4,7 @@
 
 use crate::game::{Game, is_zeroing, same_position};
 use crate::position::Position;
-use crate::text::San;
+use crate::san::San;
 use crate::{Bitboard, Color, Move, Piece, Role, Square, attacks};
 use alloc::vec::Vec;
 
@@ -53,6 +53,7 @@ impl Position {
     ///     (Square::E8, Role::King.of(Color::Black)),
     /// ]);
     /// ```
+    #[must_use]
     pub fn piece_map(&self) -> PieceMap<'_> {
         PieceMap {
             pos: self,
@@ -70,6 +71,7 @@ impl Position {
     /// let attackers: Vec<Square> = pos.attackers(Square::F3, Color::White).into_iter().collect();
     /// assert_eq!(attackers, vec![Square::G1, Square::E2, Square::G2]);
     /// ```
+    #[must_use]
     pub fn attackers(&self, square: Square, color: Color) -> Bitboard {
         self.attackers_under(square, color, self.occupied())
     }
@@ -83,6 +85,7 @@ impl Position {
     /// assert!(pos.is_attacked_by(Square::F3, Color::White));
     /// assert!(!pos.is_attacked_by(Square::E4, Color::White));
     /// ```
+    #[must_use]
     pub fn is_attacked_by(&self, square: Square, color: Color) -> bool {
         self.is_attacked(square, color, self.occupied())
     }
@@ -97,6 +100,7 @@ impl Position {
     /// assert_eq!(pos.pinned(Color::White).into_iter().collect::<Vec<_>>(), vec![Square::D2]);
     /// assert!(pos.pinned(Color::Black).is_empty());
     /// ```
+    #[must_use]
     pub fn pinned(&self, color: Color) -> Bitboard {
         let king = self.king(color);
         let queens = self.by_role(Role::Queen);
@@ -135,6 +139,7 @@ impl Position {
     /// let castle = pos.legal_moves_from(Square::E1).into_iter().find(|m| m.is_castle()).unwrap();
     /// assert_eq!((castle.to(), castle.king_destination()), (Square::H1, Square::G1));
     /// ```
+    #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> crate::MoveList {
         let mut moves = crate::MoveList::new();
         if self.by_color(self.turn).contains(from) {
@@ -152,6 +157,7 @@ impl Position {
     /// assert!(pos.gives_check(pos.parse_san("Ra8").unwrap()));
     /// assert!(!pos.gives_check(pos.parse_san("Ra7").unwrap()));
     /// ```
+    #[must_use]
     pub fn gives_check(&self, m: Move) -> bool {
         if !self.is_legal(m) {
             return false;
@@ -171,6 +177,7 @@ impl Position {
     /// assert!(!pos.is_capture(pos.parse_san("O-O").unwrap()));
     /// assert!(!pos.is_capture(pos.parse_san("e6").unwrap()));
     /// ```
+    #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {
         m.is_en_passant() || (!m.is_castle() && self.by_color(!self.turn).contains(m.to()))
     }
@@ -184,6 +191,7 @@ impl Position {
     /// assert!(pos.is_zeroing(pos.parse_san("e4").unwrap()));
     /// assert!(!pos.is_zeroing(pos.parse_san("Nf3").unwrap()));
     /// ```
+    #[must_use]
     pub fn is_zeroing(&self, m: Move) -> bool {
         is_zeroing(self, m)
     }
@@ -202,6 +210,7 @@ impl Game {
     /// assert_eq!(game.positions()[0], Position::new());
     /// assert_eq!(&game.positions()[1], game.position());
     /// ```
+    #[must_use]
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
@@ -218,6 +227,7 @@ impl Game {
     /// let sans: Vec<String> = game.san_moves().iter().map(|s| s.to_string()).collect();
     /// assert_eq!(sans, ["f3", "e5", "g4", "Qh4#"]);
     /// ```
+    #[must_use]
     pub fn san_moves(&self) -> Vec<San> {
         self.moves()
             .iter()
@@ -238,6 +248,7 @@ impl Game {
     /// }
     /// assert_eq!(game.repetition_plies(), vec![0, 4, 8]);
     /// ```
+    #[must_use]
     pub fn repetition_plies(&self) -> Vec<usize> {
         let ply = self.moves().len();
         let pos = self.position();

@@ -58,6 +58,7 @@ impl Role {
     /// use chess_arbiter::Role;
     /// assert_eq!(Role::Pawn.char(), 'p');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'p',
@@ -75,6 +76,7 @@ impl Role {
     /// use chess_arbiter::Role;
     /// assert_eq!(Role::Bishop.upper_char(), 'B');
     /// ```
+    #[must_use]
     pub const fn upper_char(self) -> char {
         self.char().to_ascii_uppercase()
     }
@@ -86,6 +88,7 @@ impl Role {
     /// assert_eq!(Role::from_char('R'), Some(Role::Rook));
     /// assert_eq!(Role::from_char('x'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_lowercase() {
             'p' => Some(Role::Pawn),
@@ -104,6 +107,7 @@ impl Role {
     /// use chess_arbiter::Role;
     /// assert_eq!(Role::Queen.name(), "queen");
     /// ```
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -121,6 +125,7 @@ impl Role {
     /// use chess_arbiter::{Color, Piece, Role};
     /// assert_eq!(Role::King.of(Color::Black), Piece { color: Color::Black, role: Role::King });
     /// ```
+    #[must_use]
     pub const fn of(self, color: Color) -> Piece {
         Piece { color, role: self }
     }
@@ -180,6 +185,7 @@ impl Piece {
     /// use chess_arbiter::{Color, Role};
     /// assert_eq!(Role::Queen.of(Color::Black).char(), 'q');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
@@ -193,6 +199,7 @@ impl Piece {
     /// use chess_arbiter::{Color, Piece, Role};
     /// assert_eq!(Piece::from_char('k'), Some(Role::King.of(Color::Black)));
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
             Some(role) => Some(Piece {
@@ -213,6 +220,7 @@ impl Piece {
     /// use chess_arbiter::{Color, Role};
     /// assert_eq!(Role::Knight.of(Color::White).figurine(), '♘');
     /// ```
+    #[must_use]
     pub const fn figurine(self) -> char {
         const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
         const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
@@ -240,3 +248,27 @@ impl FromStr for Piece {
         }
     }
 }
+
+/// Written as its name, e.g. `"knight"`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Role {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read like [`FromStr`]: a name or a letter.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Role {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::text::de::text(
+            d,
+            "a role like \"knight\"",
+            crate::text::de::from_str::<Role>,
+        )
+    }
+}
+
+// A piece is its FEN letter: `"N"`, `"q"`.
+#[cfg(feature = "serde")]
+crate::text::serde_via_text!(Piece, "a FEN piece letter like \"N\" or \"q\"");

@@ -17,11 +17,39 @@ mod write;
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::text::San;
 use crate::{IllegalMoveReason, Outcome};
 use alloc::string::String;
 use alloc::vec::Vec;
 use read::{Mismatch, read, read_common};
+
+crate::text::inline_text!(
+    /// A move in Standard Algebraic Notation (`Nf3`, `exd6`, `O-O-O`, `e8=Q#`),
+    /// stored inline (no heap).
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// let san = pos.san(Move::new(Square::G1, Square::F3));
+    /// assert_eq!(san.as_str(), "Nf3");
+    /// assert_eq!(&*san, "Nf3");
+    /// assert_eq!(san.to_string(), "Nf3");
+    /// ```
+    San,
+    8
+);
+
+impl San {
+    /// The SAN whose ASCII bytes are packed into `packed`, first byte
+    /// lowest, `len` of them: the SAN writer builds its text in a register,
+    /// since byte-by-byte stores read back as one word stall the CPU.
+    #[inline(always)]
+    pub(crate) const fn from_packed(packed: u64, len: u8) -> San {
+        San {
+            bytes: packed.to_le_bytes(),
+            len: if len > 8 { 8 } else { len },
+        }
+    }
+}
 
 /// A SAN move that could not be read, is not legal here, or could be more
 /// than one legal move.
@@ -183,6 +211,7 @@ impl Position {
     /// assert_eq!(start.san(wrong_kind).as_str(), "(e2e4)");
     /// assert!(start.parse_san("(e2e4)").is_err());
     /// ```
+    #[must_use]
     pub fn san(&self, m: Move) -> San {
         match self.write_san(m, true) {
             Some(san) => san.san(),
@@ -323,3 +352,13 @@ impl Position {
         }
     }
 }
+
+/// serde: 2 to 8 characters of the SAN alphabet (no position to check the
+/// move against), e.g. `"Nf3"`.
+#[cfg(feature = "serde")]
+fn is_san_shape(s: &str) -> bool {
+    (2..=8).contains(&s.len()) && s.chars().all(|c| "abcdefgh12345678KQRBNxO-=+#".contains(c))
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_inline_text!(San, is_san_shape, "SAN move text");

@@ -2,8 +2,8 @@
 //! side to move, castling rights, en passant square and clocks, checked into
 //! a [`Position`] by the same rules FEN reading applies.
 
-use crate::castling::{CastlingMode, CastlingSide};
 use crate::position::Position;
+use crate::types::{CastlingMode, CastlingSide};
 use crate::validate::PositionError;
 use crate::{Bitboard, Color, File, Piece, Rank, Role, Square};
 use core::fmt;
@@ -88,6 +88,7 @@ impl Setup {
     /// use chess_arbiter::{Setup, Square};
     /// assert_eq!(Setup::empty().piece_at(Square::E1), None);
     /// ```
+    #[must_use]
     pub fn empty() -> Setup {
         Setup {
             board: [None; 64],
@@ -106,6 +107,7 @@ impl Setup {
     /// use chess_arbiter::{Color, Role, Setup, Square};
     /// assert_eq!(Setup::default().piece_at(Square::D1), Some(Role::Queen.of(Color::White)));
     /// ```
+    #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board[square as usize]
     }
@@ -142,6 +144,7 @@ impl Setup {
     /// use chess_arbiter::{Color, Setup};
     /// assert_eq!(Setup::empty().turn(), Color::White);
     /// ```
+    #[must_use]
     pub fn turn(&self) -> Color {
         self.turn
     }
@@ -165,6 +168,7 @@ impl Setup {
     /// use chess_arbiter::Setup;
     /// assert_eq!(Setup::default().castling_rights().len(), 4);
     /// ```
+    #[must_use]
     pub fn castling_rights(&self) -> Bitboard {
         self.castling_rights
     }
@@ -233,6 +237,7 @@ impl Setup {
     /// use chess_arbiter::Setup;
     /// assert_eq!(Setup::default().en_passant_square(), None);
     /// ```
+    #[must_use]
     pub fn en_passant_square(&self) -> Option<Square> {
         self.en_passant_square
     }
@@ -270,6 +275,7 @@ impl Setup {
     /// use chess_arbiter::{CastlingMode, Setup};
     /// assert_eq!(Setup::empty().castling_mode(), CastlingMode::Standard);
     /// ```
+    #[must_use]
     pub fn castling_mode(&self) -> CastlingMode {
         self.mode
     }

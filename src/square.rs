@@ -57,6 +57,7 @@ impl File {
     /// assert_eq!(File::new(4), Some(File::E));
     /// assert_eq!(File::new(8), None);
     /// ```
+    #[must_use]
     pub const fn new(i: u32) -> Option<File> {
         if i < 8 {
             Some(File::ALL[i as usize])
@@ -72,6 +73,7 @@ impl File {
     /// assert_eq!(File::from_char('h'), Some(File::H));
     /// assert_eq!(File::from_char('H'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         if c >= 'a' && c <= 'h' {
             File::new(c as u32 - 'a' as u32)
@@ -86,6 +88,7 @@ impl File {
     /// use chess_arbiter::File;
     /// assert_eq!(File::A.char(), 'a');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
@@ -96,6 +99,7 @@ impl File {
     /// use chess_arbiter::File;
     /// assert_eq!(File::H.upper_char(), 'H');
     /// ```
+    #[must_use]
     pub const fn upper_char(self) -> char {
         (b'A' + self as u8) as char
     }
@@ -106,6 +110,7 @@ impl File {
     /// use chess_arbiter::File;
     /// assert_eq!(File::D.index(), 3);
     /// ```
+    #[must_use]
     pub const fn index(self) -> u32 {
         self as u32
     }
@@ -170,6 +175,7 @@ impl Rank {
     /// use chess_arbiter::Rank;
     /// assert_eq!(Rank::new(3), Some(Rank::Fourth));
     /// ```
+    #[must_use]
     pub const fn new(i: u32) -> Option<Rank> {
         if i < 8 {
             Some(Rank::ALL[i as usize])
@@ -185,6 +191,7 @@ impl Rank {
     /// assert_eq!(Rank::from_char('1'), Some(Rank::First));
     /// assert_eq!(Rank::from_char('9'), None);
     /// ```
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         if c >= '1' && c <= '8' {
             Rank::new(c as u32 - '1' as u32)
@@ -199,6 +206,7 @@ impl Rank {
     /// use chess_arbiter::Rank;
     /// assert_eq!(Rank::Fifth.char(), '5');
     /// ```
+    #[must_use]
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
@@ -209,6 +217,7 @@ impl Rank {
     /// use chess_arbiter::Rank;
     /// assert_eq!(Rank::Eighth.index(), 7);
     /// ```
+    #[must_use]
     pub const fn index(self) -> u32 {
         self as u32
     }
@@ -220,6 +229,7 @@ impl Rank {
     /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
     /// assert_eq!(Rank::Second.relative_to(Color::White), Rank::Second);
     /// ```
+    #[must_use]
     pub const fn relative_to(self, color: Color) -> Rank {
         match color {
             Color::White => self,
@@ -396,6 +406,7 @@ impl Square {
     /// assert_eq!(Square::new(28), Some(Square::E4));
     /// assert_eq!(Square::new(64), None);
     /// ```
+    #[must_use]
     pub const fn new(i: u32) -> Option<Square> {
         if i < 64 {
             Some(Square::ALL[i as usize])
@@ -416,6 +427,7 @@ impl Square {
     /// use chess_arbiter::{File, Rank, Square};
     /// assert_eq!(Square::from_coords(File::G, Rank::First), Square::G1);
     /// ```
+    #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::ALL[(rank as usize) * 8 + file as usize]
     }
@@ -427,6 +439,7 @@ impl Square {
     /// assert_eq!(Square::B7.file(), File::B);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::ALL[(self as usize) & 7]
     }
@@ -438,6 +451,7 @@ impl Square {
     /// assert_eq!(Square::B7.rank(), Rank::Seventh);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self as usize) >> 3]
     }
@@ -449,6 +463,7 @@ impl Square {
     /// assert_eq!(Square::H8.index(), 63);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u32 {
         self as u32
     }
@@ -459,6 +474,7 @@ impl Square {
     /// use chess_arbiter::Square;
     /// assert_eq!(Square::E2.flip_vertical(), Square::E7);
     /// ```
+    #[must_use]
     pub const fn flip_vertical(self) -> Square {
         Square::from_index(self as u32 ^ 56)
     }
@@ -470,6 +486,7 @@ impl Square {
     /// assert_eq!(Square::E4.offset(1, 2), Some(Square::F6));
     /// assert_eq!(Square::H4.offset(1, 0), None);
     /// ```
+    #[must_use]
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
         let f = (self as i32 & 7) + df;
         let r = (self as i32 >> 3) + dr;
@@ -487,6 +504,7 @@ impl Square {
     /// assert!(Square::H1.is_light());
     /// assert!(!Square::A1.is_light());
     /// ```
+    #[must_use]
     pub const fn is_light(self) -> bool {
         ((self as u32 >> 3) + (self as u32 & 7)) % 2 == 1
     }
@@ -527,6 +545,58 @@ impl FromStr for Square {
         match s.as_bytes() {
             [f, r] => Square::from_ascii(*f, *r).ok_or(ParseSquareError),
             _ => Err(ParseSquareError),
+        }
+    }
+}
+
+/// serde: a file as its letter (`"e"`), a rank as its digit (`"4"`), a
+/// square as its name (`"e4"`).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{File, Rank, Square};
+    use crate::quote::bounded;
+    use crate::text::de::text;
+    use alloc::format;
+    use alloc::string::String;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    crate::text::serde_via_text!(Square, "a square like \"e4\"");
+
+    /// Reads a one-character coordinate with `from_char`.
+    fn one_char<T>(s: &str, from_char: fn(char) -> Option<T>, what: &str) -> Result<T, String> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("invalid {what}, got {:?}", bounded(s)))
+    }
+
+    impl Serialize for File {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for File {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            text(d, "a file \"a\" to \"h\"", |s| {
+                one_char(s, File::from_char, "file: expected a to h")
+            })
+        }
+    }
+
+    impl Serialize for Rank {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Rank {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            text(d, "a rank \"1\" to \"8\"", |s| {
+                one_char(s, Rank::from_char, "rank: expected 1 to 8")
+            })
         }
     }
 }

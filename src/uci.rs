@@ -3,9 +3,23 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::text::Uci;
 use crate::{Bitboard, IllegalMoveReason, MoveList, Outcome, Role, Square};
 use alloc::string::String;
+
+crate::text::inline_text!(
+    /// A move in UCI notation (`e2e4`, `e7e8q`; castling `e1g1`, or `e1h1` in
+    /// Chess960), stored inline (no heap).
+    ///
+    /// ```
+    /// use chess_arbiter::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// let uci = pos.uci(Move::new(Square::G1, Square::F3));
+    /// assert_eq!(uci.as_str(), "g1f3");
+    /// assert_eq!(uci.len(), 4);
+    /// ```
+    Uci,
+    5
+);
 
 /// A UCI move that could not be read or is not legal here.
 ///
@@ -144,6 +158,7 @@ impl Position {
     /// let pos = Position::new();
     /// assert_eq!(pos.uci(Move::castle(Square::E1, Square::H1)).as_str(), "e1g1");
     /// ```
+    #[must_use]
     pub fn uci(&self, m: Move) -> Uci {
         let mut uci = Uci::empty();
         let to = if m.is_castle() && !self.mode.is_chess960() {
@@ -161,3 +176,16 @@ impl Position {
         uci
     }
 }
+
+/// serde: two squares and an optional promotion letter (no position to
+/// check the move against), e.g. `"e7e8q"`.
+#[cfg(feature = "serde")]
+fn is_uci_shape(s: &str) -> bool {
+    let square = |t: Option<&str>| t.is_some_and(|t| t.parse::<Square>().is_ok());
+    square(s.get(0..2))
+        && square(s.get(2..4))
+        && matches!(s.get(4..), Some("" | "q" | "r" | "b" | "n"))
+}
+
+#[cfg(feature = "serde")]
+crate::text::serde_inline_text!(Uci, is_uci_shape, "UCI move text");

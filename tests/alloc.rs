@@ -1,33 +1,62 @@
 //! Move generation, playing moves, SAN and UCI, legality tests and the
 //! claim queries never allocate; `Game::play` allocates only when its
 //! history grows (amortised). A counting global allocator proves it.
+//!
+//! The counting allocator here is the global allocator of the whole test
+//! binary: `pgn_hostile` and `pgn_memory` read the bytes it counts.
 
 use chess_arbiter::{Game, Position};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts the allocations of the current thread (tests run in parallel).
+/// Counts, for the current thread (tests run in parallel, each on its own
+/// thread), the allocations made and the bytes held with their peak; and
+/// the bytes every thread holds with their peak.
 struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+static HELD_ALL: AtomicUsize = AtomicUsize::new(0);
+static PEAK_ALL: AtomicUsize = AtomicUsize::new(0);
+
+fn add(bytes: usize) {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+    let _ = HELD.try_with(|held| {
+        let now = held.get() + bytes;
+        held.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+    let now = HELD_ALL.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK_ALL.fetch_max(now, Ordering::Relaxed);
+}
+
+fn sub(bytes: usize) {
+    let _ = HELD.try_with(|held| held.set(held.get().saturating_sub(bytes)));
+    HELD_ALL.fetch_sub(bytes, Ordering::Relaxed);
 }
 
 // SAFETY: every call is passed on unchanged to the system allocator.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        add(layout.size());
         // SAFETY: the caller's contract is the system allocator's.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        sub(layout.size());
         // SAFETY: the caller's contract is the system allocator's.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        sub(layout.size());
+        add(new_size);
         // SAFETY: the caller's contract is the system allocator's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -38,6 +67,33 @@ static GLOBAL: Counting = Counting;
 
 fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
+}
+
+/// The most memory `f` held at once on this thread, beyond what was held
+/// before it ran.
+pub(crate) fn peak_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let base = HELD.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let out = std::hint::black_box(f());
+    (PEAK.with(Cell::get) - base, out)
+}
+
+/// The bytes all threads hold now.
+pub(crate) fn held_by_all() -> usize {
+    HELD_ALL.load(Ordering::Relaxed)
+}
+
+/// Starts a measurement of the peak of `held_by_all`: returns the bytes
+/// held now, from which the peak counts.
+pub(crate) fn reset_peak_of_all() -> usize {
+    let base = held_by_all();
+    PEAK_ALL.store(base, Ordering::Relaxed);
+    base
+}
+
+/// The peak of `held_by_all` since `reset_peak_of_all`.
+pub(crate) fn peak_of_all() -> usize {
+    PEAK_ALL.load(Ordering::Relaxed)
 }
 
 /// The allocations `f` makes on this thread.

@@ -777,7 +777,7 @@ fn flag_fall_ruling_round_trips_through_serde() {
     // A ruling that 6.9 does not give is refused: White cannot lose on
     // time against a lone king.
     let forged = json.replace(
-        r#"{"result":"1/2-1/2","winner":null,"reason":"timeout-vs-insufficient-material"}"#,
+        r#"{"result":"1/2-1/2","winner":null,"reason":"timeout_draw"}"#,
         r#"{"result":"0-1","winner":"black","reason":"timeout"}"#,
     );
     assert_ne!(forged, json);

@@ -3,70 +3,14 @@
 //! what was read.
 //!
 //! The big inputs are generated here, never committed: `hostile` builds
-//! each by name, and `cargo test --test pgn_hostile -- --ignored
-//! write_hostile_files` writes them all into the folder named by the
-//! `HOSTILE_PGN_DIR` environment variable (for the fuzzer, the example or
-//! other readers).
+//! each by name, and `cargo test --test suite -- --ignored
+//! pgn_hostile::write_hostile_files` writes them all into the folder named
+//! by the `HOSTILE_PGN_DIR` environment variable (for the fuzzer, the
+//! example or other readers).
 
+use crate::alloc::peak_of;
 use chess_arbiter::pgn::{MAX_NESTING, PgnErrorKind, PgnGame, Reader, Variation};
 use chess_arbiter::{Game, Position};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// Counts the bytes the current thread holds, and their peak (tests run in
-/// parallel, each on its own thread).
-struct Counting;
-
-thread_local! {
-    static HELD: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn add(bytes: usize) {
-    let _ = HELD.try_with(|held| {
-        let now = held.get() + bytes;
-        held.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
-
-fn sub(bytes: usize) {
-    let _ = HELD.try_with(|held| held.set(held.get().saturating_sub(bytes)));
-}
-
-// SAFETY: every call is passed on unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        add(layout.size());
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        sub(layout.size());
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        sub(layout.size());
-        add(new_size);
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The most memory `f` held at once on this thread, beyond what was held
-/// before it ran.
-fn peak_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
-    let base = HELD.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let out = std::hint::black_box(f());
-    (PEAK.with(Cell::get) - base, out)
-}
 
 /// The hostile inputs by name, at a size (`n`: repetitions).
 fn hostile(name: &str, n: usize) -> Vec<u8> {
@@ -653,8 +597,7 @@ fn one_walk_visits_every_move_of_the_tree_in_export_order_at_any_depth() {
     }
 }
 
-#[path = "common/pgn_checks.rs"]
-mod pgn_checks;
+use crate::common::pgn_checks;
 
 #[test]
 fn random_mixes_of_the_hostile_fragments_read_without_panic_and_round_trip() {

@@ -1,60 +1,24 @@
 //! The memory `Reader::with_threads` holds is bounded by the batches in
 //! flight and the largest game, whatever the number of threads (issue 26
-//! items 10 and 15). A global allocator counts the bytes held by every
-//! thread; the measurements run one after the other in a single test, so
-//! that nothing else allocates meanwhile.
+//! items 10 and 15). The binary's global allocator counts the bytes held by
+//! every thread; the measurements run one after the other in a single test,
+//! in a process of its own, so that nothing else allocates meanwhile.
 
+use crate::alloc::{held_by_all, peak_of_all, reset_peak_of_all};
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Game, Position};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn add(bytes: usize) {
-    let now = HELD.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is passed on unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        add(layout.size());
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-        add(new_size);
-        // SAFETY: the caller's contract is the system allocator's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use std::process::Command;
 
 /// The most memory held at once while every item of `text` is read with
 /// `threads` workers and dropped, beyond what was held before.
 fn peak_reading(text: &[u8], threads: usize) -> usize {
-    let base = HELD.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = reset_peak_of_all();
     let mut games = 0;
     for item in Reader::with_threads(text, threads) {
         games += usize::from(item.is_ok());
     }
     assert!(games > 0);
-    PEAK.load(Ordering::Relaxed) - base
+    peak_of_all() - base
 }
 
 /// A game of pseudo-random legal moves, up to `plies` long.
@@ -77,8 +41,27 @@ fn random_game(seed: u64, plies: usize) -> String {
     PgnGame::new(game).to_string()
 }
 
+/// Set in the process that measures alone.
+const ALONE: &str = "CHESS_ARBITER_TEST_ALONE";
+
 #[test]
 fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_threads() {
+    // The allocator counts the bytes of every thread, and the other tests
+    // of this binary run in parallel: the measurement runs in a process of
+    // its own, this test binary run again with this test alone.
+    if std::env::var_os(ALONE).is_none() {
+        let name = concat!(
+            "pgn_memory::",
+            "with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_threads"
+        );
+        let status = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", name, "--test-threads=1", "--nocapture"])
+            .env(ALONE, "1")
+            .status()
+            .unwrap();
+        assert!(status.success(), "the measurement alone: {status}");
+        return;
+    }
     // Item 10: a few huge games (a long comment each): built on the calling
     // thread, they cost what they cost on one.
     let huge = 4 << 20;
@@ -111,9 +94,9 @@ fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_th
     let one = peak_reading(text.as_bytes(), 1);
     let two = peak_reading(text.as_bytes(), 2);
     // Per game built: measured on one.
-    let base = HELD.load(Ordering::Relaxed);
+    let base = held_by_all();
     let games: Vec<PgnGame> = Reader::new(text.as_bytes()).map(Result::unwrap).collect();
-    let per_game = (HELD.load(Ordering::Relaxed) - base) / games.len();
+    let per_game = (held_by_all() - base) / games.len();
     let per_text = text.len() / games.len();
     drop(games);
     // Six batches of 128 KiB of text at the workers, each with the games

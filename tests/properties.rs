@@ -12,7 +12,7 @@
 //!
 //! Cases: 64 per test by default (the file runs in a few seconds; tests build
 //! with opt-level 3). For long runs set `PROPTEST_CASES`, e.g.
-//! `PROPTEST_CASES=5000 cargo test --test properties`.
+//! `PROPTEST_CASES=5000 cargo test --test suite properties::`.
 //!
 //! En passant and the key: the Polyglot key counts an en passant square
 //! whenever a pawn of the side to move stands beside the pawn that just
@@ -22,9 +22,9 @@
 //! last move was a double step, a capture is pseudo-legal but illegal, and
 //! the FEN therefore says `-`. The key from scratch is compared with a FEN
 //! that carries the passed square after every double step (as
-//! tests/zobrist.rs does).
+//! tests/oracle/zobrist.rs does).
 
-mod common;
+use crate::common;
 
 use chess_arbiter::{
     CastlingMode, Color, Game, IllegalMoveReason, Move, MoveKind, Outcome, Position, Role, Square,

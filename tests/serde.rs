@@ -91,13 +91,18 @@ fn bitboards_round_trip_as_u64() {
 fn castling_and_move_kinds_round_trip_as_names() {
     round_trip(&CastlingMode::Standard, r#""standard""#);
     round_trip(&CastlingMode::Chess960, r#""chess960""#);
-    round_trip(&CastlingSide::KingSide, r#""king-side""#);
-    round_trip(&CastlingSide::QueenSide, r#""queen-side""#);
+    round_trip(&CastlingSide::KingSide, r#""king_side""#);
+    round_trip(&CastlingSide::QueenSide, r#""queen_side""#);
     round_trip(&MoveKind::Normal, r#""normal""#);
-    round_trip(&MoveKind::DoublePush, r#""double-push""#);
-    round_trip(&MoveKind::EnPassant, r#""en-passant""#);
+    round_trip(&MoveKind::DoublePush, r#""double_push""#);
+    round_trip(&MoveKind::EnPassant, r#""en_passant""#);
     round_trip(&MoveKind::Castle, r#""castle""#);
     round_trip(&MoveKind::Promotion, r#""promotion""#);
+    // The spellings of 0.2 still read.
+    let old: CastlingSide = serde_json::from_str(r#""queen-side""#).unwrap();
+    assert_eq!(old, CastlingSide::QueenSide);
+    let old: MoveKind = serde_json::from_str(r#""double-push""#).unwrap();
+    assert_eq!(old, MoveKind::DoublePush);
 }
 
 #[test]
@@ -109,10 +114,13 @@ fn moves_round_trip_exactly_with_their_kind() {
     round_trip(&Move::new(E5, D6), r#""e5d6 normal""#);
     round_trip(&Move::new(E1, G1), r#""e1g1 normal""#);
     round_trip(&Move::new(E2, E3), r#""e2e3""#);
-    round_trip(&Move::double_push(E2, E4), r#""e2e4 double-push""#);
-    round_trip(&Move::double_push(D7, D5), r#""d7d5 double-push""#);
-    round_trip(&Move::en_passant(E5, D6), r#""e5d6 en-passant""#);
-    round_trip(&Move::en_passant(C4, B3), r#""c4b3 en-passant""#);
+    round_trip(&Move::double_push(E2, E4), r#""e2e4 double_push""#);
+    round_trip(&Move::double_push(D7, D5), r#""d7d5 double_push""#);
+    round_trip(&Move::en_passant(E5, D6), r#""e5d6 en_passant""#);
+    round_trip(&Move::en_passant(C4, B3), r#""c4b3 en_passant""#);
+    // The spellings of 0.2 still read.
+    let old: Move = serde_json::from_str(r#""e5d6 en-passant""#).unwrap();
+    assert_eq!(old, Move::en_passant(E5, D6));
     round_trip(&Move::castle(E1, H1), r#""e1h1 castle""#);
     round_trip(&Move::castle(B8, A8), r#""b8a8 castle""#);
     round_trip(
@@ -218,25 +226,54 @@ fn outcomes_round_trip_with_result_winner_and_reason() {
         },
         r#"{"result":"0-1","winner":"black","reason":"timeout"}"#,
     );
+    // The tokens are the Arrow `termination` column's; the spellings of
+    // 0.2 still read.
     let draws = [
-        (DrawReason::Stalemate, "stalemate"),
-        (DrawReason::InsufficientMaterial, "insufficient-material"),
-        (DrawReason::DeadPosition, "dead-position"),
-        (DrawReason::FivefoldRepetition, "fivefold-repetition"),
-        (DrawReason::SeventyFiveMoves, "seventy-five-moves"),
-        (DrawReason::ThreefoldRepetition, "threefold-repetition"),
-        (DrawReason::FiftyMoves, "fifty-moves"),
+        (DrawReason::Stalemate, "stalemate", "stalemate"),
+        (
+            DrawReason::InsufficientMaterial,
+            "insufficient_material",
+            "insufficient-material",
+        ),
+        (DrawReason::DeadPosition, "dead_position", "dead-position"),
+        (
+            DrawReason::FivefoldRepetition,
+            "fivefold_repetition",
+            "fivefold-repetition",
+        ),
+        (
+            DrawReason::SeventyFiveMoves,
+            "seventyfive_moves",
+            "seventy-five-moves",
+        ),
+        (
+            DrawReason::ThreefoldRepetition,
+            "threefold_repetition",
+            "threefold-repetition",
+        ),
+        (DrawReason::FiftyMoves, "fifty_moves", "fifty-moves"),
         (
             DrawReason::TimeoutVsInsufficientMaterial,
+            "timeout_draw",
             "timeout-vs-insufficient-material",
         ),
-        (DrawReason::Agreement, "agreement"),
+        (DrawReason::Agreement, "agreement", "agreement"),
     ];
-    for (reason, name) in draws {
+    for (reason, name, old) in draws {
+        assert_eq!(reason.name(), name);
         round_trip(&reason, &format!("{name:?}"));
         round_trip(
             &Outcome::Draw { reason },
             &format!(r#"{{"result":"1/2-1/2","winner":null,"reason":"{name}"}}"#),
+        );
+        assert_eq!(
+            serde_json::from_str::<DrawReason>(&format!("{old:?}")).unwrap(),
+            reason
+        );
+        let outcome = format!(r#"{{"result":"1/2-1/2","winner":null,"reason":"{old}"}}"#);
+        assert_eq!(
+            serde_json::from_str::<Outcome>(&outcome).unwrap(),
+            Outcome::Draw { reason }
         );
     }
     round_trip(&WinReason::Checkmate, r#""checkmate""#);
@@ -303,10 +340,10 @@ fn malformed_moves_are_refused_with_a_reason() {
 #[test]
 fn a_bare_move_text_that_could_be_two_kinds_is_refused_never_guessed() {
     for (text, other) in [
-        ("e2e4", "double-push"),
-        ("d7d5", "double-push"),
-        ("e5d6", "en-passant"),
-        ("c4b3", "en-passant"),
+        ("e2e4", "double_push"),
+        ("d7d5", "double_push"),
+        ("e5d6", "en_passant"),
+        ("c4b3", "en_passant"),
         ("e1g1", "castle"),
         ("e8c8", "castle"),
         ("b1a1", "castle"),

@@ -2,9 +2,12 @@
 
 use Square::*;
 use chess_arbiter::{
-    Bitboard, CastlingMode, CastlingSide, Color, FenError, Position, PositionError, Role, Setup,
-    Square,
+    Bitboard, CastlingMode, CastlingSide, Color, FenError, FenOptions, Position, PositionError,
+    Role, Setup, Square,
 };
+
+/// Reads stale castling rights and en passant squares by dropping them.
+const LENIENT: FenOptions = FenOptions::new().lenient();
 
 fn white(role: Role) -> chess_arbiter::Piece {
     role.of(Color::White)
@@ -111,7 +114,7 @@ fn lenient_fen_drops_stale_castling_rights_and_en_passant_squares() {
     for (stale, repaired) in cases {
         assert!(Position::from_fen(stale).is_err(), "{stale}");
         assert_eq!(
-            Position::from_fen_lenient(stale).map(|p| p.fen()),
+            Position::from_fen_with(stale, LENIENT).map(|p| p.fen()),
             Ok(repaired.to_string()),
             "{stale}"
         );
@@ -123,10 +126,10 @@ fn lenient_fen_reads_standard_chess_unless_told_chess960() {
     // King on f1, rook on h1: a stale right in standard chess, a real one in Chess960.
     let fen = "r3k3/8/8/8/8/8/8/R4K1R w KQq - 0 1";
     assert_eq!(
-        Position::from_fen_lenient(fen).unwrap().fen(),
+        Position::from_fen_with(fen, LENIENT).unwrap().fen(),
         "r3k3/8/8/8/8/8/8/R4K1R w q - 0 1"
     );
-    let pos = Position::from_fen_lenient_with_mode(fen, CastlingMode::Chess960).unwrap();
+    let pos = Position::from_fen_with(fen, LENIENT.with_mode(CastlingMode::Chess960)).unwrap();
     assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/R4K1R w KQq - 0 1");
     assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
 }
@@ -134,11 +137,11 @@ fn lenient_fen_reads_standard_chess_unless_told_chess960() {
 #[test]
 fn lenient_fen_still_refuses_what_it_cannot_repair() {
     assert_eq!(
-        Position::from_fen_lenient("4k3/8/8/8/8/8/8/8 w - - 0 1"),
+        Position::from_fen_with("4k3/8/8/8/8/8/8/8 w - - 0 1", LENIENT),
         Err(FenError::Position(PositionError::MissingKing(Color::White)))
     );
     assert!(matches!(
-        Position::from_fen_lenient("4k3/8/8/8 w - - 0 1"),
+        Position::from_fen_with("4k3/8/8/8 w - - 0 1", LENIENT),
         Err(FenError::RankCount { .. })
     ));
 }

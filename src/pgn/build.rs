@@ -2,7 +2,8 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{PgnGame, read_termination};
+use super::game::PgnGame;
+use super::result::read_termination;
 use super::scan;
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::{GameText, Sink, unescape, visit_game};
@@ -33,6 +34,9 @@ pub(crate) struct Builder {
     assuming_life: bool,
     /// Known from a first reading: the game is dead after this many moves.
     dead_at: Option<usize>,
+    /// Variations are read for syntax only (nothing kept, their moves not
+    /// played): for a caller who reads the mainline alone.
+    mainline_only: bool,
 }
 
 /// A variation being read.
@@ -61,6 +65,7 @@ impl Default for Builder {
             comment_bytes: Vec::new(),
             assuming_life: true,
             dead_at: None,
+            mainline_only: false,
         }
     }
 }
@@ -85,8 +90,19 @@ pub(crate) fn variant(name: &str) -> Option<bool> {
 /// every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
+    build_with(text, false)
+}
+
+/// [`build`], with the variations read for syntax only when
+/// `mainline_only` (a record whose mainline is legal then reads, whatever
+/// its variations hold).
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
     use crate::game::AssumedLife;
-    let mut builder = Builder::default();
+    let mut builder = Builder {
+        mainline_only,
+        ..Builder::default()
+    };
     let found = match visit_game(text, &mut builder) {
         Ok(()) => builder.tags.game.check_assumed_life(),
         Err(_) => AssumedLife::Unknown,
@@ -96,10 +112,12 @@ pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
         // Read again, the game ending at its first dead position.
         AssumedLife::DeadAt(ply) => Builder {
             dead_at: Some(ply),
+            mainline_only,
             ..Builder::default()
         },
         AssumedLife::Unknown => Builder {
             assuming_life: false,
+            mainline_only,
             ..Builder::default()
         },
     };
@@ -266,7 +284,7 @@ impl Sink for Builder {
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
-        if self.skipping > 0 {
+        if self.skipping > 0 || self.mainline_only {
             self.skipping += 1;
             return Ok(());
         }

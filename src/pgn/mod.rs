@@ -79,21 +79,28 @@
 //! # Ok::<(), chess_arbiter::pgn::PgnError>(())
 //! ```
 
+mod annotations;
 mod build;
 mod edit;
 mod error;
 mod game;
 mod parallel;
 mod reader;
+mod result;
 mod scan;
+mod tags;
 mod tree;
 mod visit;
 mod walk;
 mod write;
 
+pub use annotations::Eval;
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{Eval, GameResult, InvalidResult, PgnGame, ResultError, TagError};
+pub use game::PgnGame;
+pub use parallel::ParallelReader;
 pub use reader::{Reader, visit};
+pub use result::{GameResult, InvalidResult, ResultError};
+pub use tags::TagError;
 pub use tree::{AddVariationError, AddVariationReason, MAX_NESTING, PromoteError, Variation};
 pub use visit::{Visitor, unescape};
 pub use walk::{TreeMove, Walk};

@@ -1,8 +1,8 @@
-//! [`Reader::with_threads`]: the reader's own game splitter runs on the
-//! calling thread and packs whole games into batches; worker threads
-//! tokenize them and play their moves; the results come back in input
-//! order. The cuts are the sequential reader's because they are made by
-//! the same code.
+//! [`ParallelReader`] ([`Reader::with_threads`]): it wraps a [`Reader`],
+//! whose game splitter runs on the calling thread and packs whole games
+//! into batches; worker threads tokenize them and play their moves; the
+//! results come back in input order. The cuts are the sequential reader's
+//! because they are made by the same code.
 
 use super::build::build;
 use super::error::PgnError;
@@ -60,8 +60,8 @@ enum Pending {
     Failed(PgnError),
 }
 
-/// The workers of a [`Reader`] made by [`Reader::with_threads`].
-pub(crate) struct Pool {
+/// The workers of a [`ParallelReader`].
+struct Pool {
     jobs: Option<Sender<Job>>,
     workers: Vec<JoinHandle<()>>,
     pending: VecDeque<Pending>,
@@ -173,19 +173,45 @@ impl<R: Read + Send> Reader<R> {
     /// assert_eq!(parallel.len(), 1000);
     /// assert_eq!(parallel[999].as_ref().unwrap(), sequential[999].as_ref().unwrap());
     /// ```
-    pub fn with_threads(read: R, threads: usize) -> Reader<R> {
-        let mut reader = Reader::new(read);
-        if threads > 1 {
-            reader.pool = Some(Pool::new(threads));
+    pub fn with_threads(read: R, threads: usize) -> ParallelReader<R> {
+        ParallelReader {
+            reader: Reader::new(read),
+            pool: (threads > 1).then(|| Pool::new(threads)),
         }
-        reader
+    }
+}
+
+/// A [`Reader`] whose games are played on worker threads, made by
+/// [`Reader::with_threads`]: an [`Iterator`] of the same items as the
+/// sequential reader's, in the same order.
+///
+/// ```
+/// use chess_arbiter::pgn::{ParallelReader, Reader};
+///
+/// let text = "1. e4 e5 *\n\n1. d4 d5 *\n\n".repeat(50);
+/// let reader: ParallelReader<&[u8]> = Reader::with_threads(text.as_bytes(), 2);
+/// assert_eq!(reader.filter(|g| g.is_ok()).count(), 100);
+/// ```
+pub struct ParallelReader<R> {
+    reader: Reader<R>,
+    /// `None` for one thread: the games are read on the calling thread.
+    pool: Option<Pool>,
+}
+
+impl<R: Read> Iterator for ParallelReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.pool {
+            Some(pool) => next(&mut self.reader, pool),
+            None => self.reader.next(),
+        }
     }
 }
 
 /// The next item of a reader with workers.
-pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
+fn next<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) -> Option<Item> {
     loop {
-        let pool = reader.pool.as_mut()?;
         if let Some(item) = pool.ready.items.pop_front() {
             return Some(item);
         }
@@ -201,8 +227,7 @@ pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
             used.games.clear();
             pool.spare.push(used);
         }
-        dispatch(reader);
-        let pool = reader.pool.as_mut()?;
+        dispatch(reader, pool);
         match pool.pending.pop_front()? {
             Pending::Batch(results, bytes) => {
                 let done = results
@@ -221,11 +246,8 @@ pub(crate) fn next<R: Read>(reader: &mut Reader<R>) -> Option<Item> {
 }
 
 /// Cuts batches and hands them to the workers until enough are in flight.
-fn dispatch<R: Read>(reader: &mut Reader<R>) {
+fn dispatch<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) {
     loop {
-        let Some(pool) = reader.pool.as_ref() else {
-            return;
-        };
         let batches = IN_FLIGHT_PER_WORKER * pool.workers.len();
         // Text in flight is bounded in bytes as well as in batches: games
         // longer than a batch go out one at a time.
@@ -235,11 +257,7 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
         {
             return;
         }
-        let mut batch = reader
-            .pool
-            .as_mut()
-            .and_then(|pool| pool.spare.pop())
-            .unwrap_or_default();
+        let mut batch = pool.spare.pop().unwrap_or_default();
         let mut failed = None;
         let mut done = false;
         let mut built = None;
@@ -281,9 +299,6 @@ fn dispatch<R: Read>(reader: &mut Reader<R>) {
                 }
             }
         }
-        let Some(pool) = reader.pool.as_mut() else {
-            return;
-        };
         if !batch.games.is_empty() {
             let (reply, results) = mpsc::sync_channel(1);
             let bytes = batch.bytes.len();

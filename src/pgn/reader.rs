@@ -1,11 +1,12 @@
 //! The streaming reader: splits the input into games (a buffer that holds
 //! at most the current game), and builds a `PgnGame` from each.
 
+#[cfg(feature = "arrow")]
+use super::build::build_with;
 use super::build::{Builder, build};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
-use super::parallel::{self, Pool};
 use super::scan;
 use super::visit::{GameText, Sink, Visiting, Visitor, indented_tag, looks_like_tag, visit_game};
 use alloc::vec::Vec;
@@ -61,8 +62,6 @@ pub struct Reader<R> {
     dropped: u64,
     /// Where the last game found starts: byte offset and line.
     last_origin: Origin,
-    /// Worker threads, for [`Reader::with_threads`].
-    pub(crate) pool: Option<Pool>,
 }
 
 impl<R: Read> Reader<R> {
@@ -90,7 +89,6 @@ impl<R: Read> Reader<R> {
             failed: false,
             dropped: 0,
             last_origin: Origin::default(),
-            pool: None,
         }
     }
 
@@ -378,9 +376,6 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.pool.is_some() {
-            return parallel::next(self);
-        }
         if self.failed {
             return None;
         }
@@ -390,6 +385,49 @@ impl<R: Read> Iterator for Reader<R> {
             Err(e) => return Some(Err(self.io_error(e))),
         };
         Some(built.map(|builder| finish(builder, self.last_origin)))
+    }
+}
+
+/// One game as cut from the input, and as read: for the Arrow batches,
+/// whose rows are the reader's games.
+#[cfg(feature = "arrow")]
+pub(crate) struct Record<'a> {
+    /// The game's text, from its first line (after a byte-order mark).
+    pub(crate) text: &'a [u8],
+    /// Where the movetext starts in `text`.
+    pub(crate) movetext: usize,
+    /// The byte offset of `text` in the input.
+    pub(crate) offset: u64,
+    pub(crate) game: Result<PgnGame, PgnError>,
+}
+
+#[cfg(feature = "arrow")]
+impl<R: Read> Reader<R> {
+    /// The next game with its text, cut and read as [`Iterator::next`]
+    /// reads it, with the variations read for syntax only when
+    /// `mainline_only`; `None` at the end of input. After an error reading
+    /// the input, the caller stops.
+    pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_text() {
+            Ok(Some(text)) => {
+                let origin = Origin {
+                    offset: text.offset,
+                    line: text.first_line,
+                };
+                let game = build_with(&text, mainline_only).map(|b| finish(b, origin));
+                Some(Ok(Record {
+                    text: text.text,
+                    movetext: text.movetext,
+                    offset: text.offset,
+                    game,
+                }))
+            }
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        }
     }
 }
 

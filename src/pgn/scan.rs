@@ -1,12 +1,6 @@
 //! Byte search for the reader's hot loops (line ends, comment ends), by the
 //! `memchr` crate: vectorised where the target has it, no_std either way.
 
-/// The first index of `a`, `b` or `c` in `haystack`.
-#[inline]
-pub(crate) fn find3(haystack: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
-    memchr::memchr3(a, b, c, haystack)
-}
-
 /// The first index of `a` or `b` in `haystack`.
 #[inline]
 pub(crate) fn find2(haystack: &[u8], a: u8, b: u8) -> Option<usize> {
@@ -40,7 +34,6 @@ mod tests {
                 }
                 assert_eq!(find(&h, b'}'), Some(at));
                 assert_eq!(find2(&h, b'{', b'}'), Some(at));
-                assert_eq!(find3(&h, b'\n', b'{', b'}'), Some(at));
             }
             assert_eq!(find(&alloc::vec![0x80; len], b'\n'), None);
             assert_eq!(find(&alloc::vec![0xff; len], 0x7f), None);

@@ -287,7 +287,8 @@ pub fn unescape(value: &str) -> Cow<'_, str> {
 /// [`Visiting`]), or the reader's own game builder, which takes bytes.
 pub(crate) trait Sink {
     /// Whether moves and comments are wanted as text ([`Sink::san_str`],
-    /// [`Sink::comment_str`]) rather than as bytes.
+    /// [`Sink::comment_str`]) rather than as bytes: then the game's text
+    /// is checked as UTF-8 in one call (far cheaper than one per token).
     const TEXT: bool = false;
     fn game_start(&mut self, _offset: u64, _line: u64) {}
     fn skip_movetext(&mut self) -> bool {
@@ -298,7 +299,7 @@ pub(crate) trait Sink {
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
     /// A move token: in the mainline, or (syntax checked) in a variation.
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;
-    /// [`Sink::san`] when the game's text is UTF-8 (checked once per game).
+    /// [`Sink::san`] when the game's text is UTF-8.
     fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
         self.san(san.as_bytes())
     }
@@ -379,13 +380,9 @@ pub(crate) struct GameText<'a> {
     pub offset: u64,
 }
 
-/// Where a token stands, for error messages.
-#[derive(Copy, Clone)]
-struct Place {
-    line: u64,
-    line_start: usize,
-    at: usize,
-}
+/// Where a token stands, for error messages: its byte index in the game's
+/// text (line and column are counted from it when an error happens).
+type Place = usize;
 
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
@@ -478,12 +475,13 @@ pub(crate) fn looks_like_tag(line: &[u8]) -> bool {
 
 struct Driver<'a> {
     text: &'a [u8],
-    /// `text` as text when it is UTF-8 (the usual case: then tokens are
-    /// sliced out of it, not checked one by one).
+    /// The part of `text` checked as UTF-8 in one call, when it is: the
+    /// tags for a sink that takes bytes, the whole game for one that takes
+    /// text (tokens are then sliced out of it, not checked one by one).
     utf8: Option<&'a str>,
     game_number: u64,
-    line: u64,
-    line_start: usize,
+    /// The line number of `text[0]`.
+    first_line: u64,
 }
 
 impl<'a> Driver<'a> {
@@ -495,29 +493,40 @@ impl<'a> Driver<'a> {
         }
     }
 
-    /// `part` (a slice of the game's text) as text, when the game is UTF-8.
+    /// `part` (a slice of the game's text) as text, when that part of the
+    /// game was checked as UTF-8.
     #[inline]
     fn str_of(&self, part: &[u8]) -> Option<&'a str> {
         let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
         self.utf8?.get(start..start + part.len())
     }
 
-    fn error(&self, place: Place, kind: PgnErrorKind) -> PgnError {
-        let prefix = &self.text[place.line_start..place.at];
-        let chars = prefix.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+    /// The error at byte `at`: its line and column are counted here, from
+    /// the game's start (a line ends at `\n`, `\r\n` or a lone `\r`; the
+    /// column counts characters, as bytes that do not continue a UTF-8
+    /// sequence).
+    #[cold]
+    #[inline(never)]
+    fn error(&self, at: Place, kind: PgnErrorKind) -> PgnError {
+        let before = &self.text[..at.min(self.text.len())];
+        let mut line = self.first_line;
+        let mut line_start = 0;
+        for k in memchr::memchr2_iter(b'\n', b'\r', before) {
+            if before[k] == b'\r' && self.text.get(k + 1) == Some(&b'\n') {
+                continue;
+            }
+            line += 1;
+            line_start = k + 1;
+        }
+        let chars = before[line_start..]
+            .iter()
+            .filter(|&&b| b & 0xc0 != 0x80)
+            .count();
         PgnError {
             game_number: self.game_number,
-            line: place.line,
+            line,
             column: chars as u64 + 1,
             kind,
-        }
-    }
-
-    fn place(&self, at: usize) -> Place {
-        Place {
-            line: self.line,
-            line_start: self.line_start,
-            at,
         }
     }
 }
@@ -529,12 +538,16 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
     visitor: &mut V,
 ) -> Result<(), PgnError> {
     let text = game.text;
-    let mut d = Driver {
+    let checked = if V::TEXT {
+        text
+    } else {
+        &text[..game.movetext]
+    };
+    let d = Driver {
         text,
-        utf8: core::str::from_utf8(text).ok(),
+        utf8: core::str::from_utf8(checked).ok(),
         game_number: game.game_number,
-        line: game.first_line,
-        line_start: 0,
+        first_line: game.first_line,
     };
     visitor.game_start(game.offset, game.first_line);
     visitor.begin_game();
@@ -545,7 +558,6 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         let tags = &text[..game.movetext];
         let end = scan::find2(&tags[i..], b'\n', b'\r').map_or(tags.len(), |p| i + p);
         let mut line = &text[i..end];
-        d.line_start = i;
         let mut at = i;
         if let Some(tag) = indented_tag(line) {
             at += line.len() - tag.len();
@@ -553,7 +565,7 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         }
         let first = line.first().copied().unwrap_or(b'\n');
         if !(line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';') {
-            let place = d.place(at);
+            let place = at;
             let (name, value) = match tag_line(line) {
                 Ok(tag) => tag,
                 // A tag with a comment or other text after it on its line:
@@ -562,7 +574,6 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
                     if memchr::memmem::find(line, b"\"]").is_some() =>
                 {
                     i = line_end(text, end);
-                    d.line += 1;
                     continue;
                 }
                 Err(k) => return Err(d.error(place, k)),
@@ -576,17 +587,11 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
                 .map_err(|k| d.error(place, k))?;
         }
         i = line_end(text, end);
-        d.line += 1;
     }
     if visitor.skip_movetext() {
         return Ok(());
     }
-    let movetext_place = Place {
-        line: d.line,
-        line_start: game.movetext,
-        at: game.movetext,
-    };
-    d.line_start = game.movetext;
+    let movetext_place = game.movetext;
     if let Err(kind) = visitor.begin_movetext() {
         let place = match kind {
             PgnErrorKind::Fen(_) => fen_place.unwrap_or(movetext_place),
@@ -594,7 +599,7 @@ pub(crate) fn visit_game<V: Sink + ?Sized>(
         };
         return Err(d.error(place, kind));
     }
-    movetext(&mut d, game.movetext, visitor)
+    movetext(&d, game.movetext, visitor)
 }
 
 /// Where the next line starts, for a line that ends at `end` (on `\n`,
@@ -639,7 +644,7 @@ static WORD_END: [bool; 256] = {
 
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn movetext<V: Sink + ?Sized>(
-    d: &mut Driver<'_>,
+    d: &Driver<'_>,
     start: usize,
     visitor: &mut V,
 ) -> Result<(), PgnError> {
@@ -647,27 +652,17 @@ fn movetext<V: Sink + ?Sized>(
     let mut i = start;
     // Open variations, with where the innermost opened.
     let mut depth = 0u32;
-    let mut last_open = d.place(start);
+    let mut last_open = start;
     while i < text.len() {
         let b = text[i];
         match b {
-            b'\n' => {
-                i += 1;
-                d.line += 1;
-                d.line_start = i;
+            // Lines are not counted here: an error counts them.
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+            // An escape line (PGN standard 6): `%` in the first column
+            // (after `\n`, or a lone `\r`, which ends a line too).
+            b'%' if i == start || matches!(text[i - 1], b'\n' | b'\r') => {
+                i = rest_of_line(text, i);
             }
-            // A lone CR ends a line (old Mac files); before a LF it is
-            // part of that line end.
-            b'\r' => {
-                i += 1;
-                if text.get(i) != Some(&b'\n') {
-                    d.line += 1;
-                    d.line_start = i;
-                }
-            }
-            // An escape line (PGN standard 6): `%` in the first column.
-            b'%' if i == d.line_start => i = rest_of_line(text, i),
-            b' ' | b'\t' | 0x0b | 0x0c => i += 1,
             // A tag pair in movetext (an indented tag line): skipped, as
             // python-chess skips it.
             b'[' if looks_like_tag(&text[i..rest_of_line(text, i)]) => {
@@ -675,23 +670,11 @@ fn movetext<V: Sink + ?Sized>(
                 i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
             }
             b'{' => {
-                let place = d.place(i);
-                // One search finds the `}` or a line end on the way to it.
-                let mut j = i + 1;
-                let close = loop {
-                    match scan::find3(&text[j..], b'}', b'\n', b'\r') {
-                        Some(k) if text[j + k] == b'}' => break j + k,
-                        Some(k) => {
-                            j += k + 1;
-                            if text[j - 1] == b'\r' && text.get(j) == Some(&b'\n') {
-                                continue;
-                            }
-                            d.line += 1;
-                            d.line_start = j;
-                        }
-                        None => return Err(d.error(place, PgnErrorKind::UnterminatedComment)),
-                    }
+                // One search for the `}` (comments do not nest).
+                let Some(k) = scan::find(&text[i + 1..], b'}') else {
+                    return Err(d.error(i, PgnErrorKind::UnterminatedComment));
                 };
+                let close = i + 1 + k;
                 let body = strip_one_blank(&text[i + 1..close]);
                 match d.str_of(body) {
                     Some(body) if V::TEXT => visitor.comment_str(body),
@@ -702,7 +685,7 @@ fn movetext<V: Sink + ?Sized>(
             b';' => i = rest_of_line(text, i),
             b'(' => {
                 depth += 1;
-                last_open = d.place(i);
+                last_open = i;
                 visitor
                     .begin_variation()
                     .map_err(|k| d.error(last_open, k))?;
@@ -711,7 +694,7 @@ fn movetext<V: Sink + ?Sized>(
             b')' => {
                 if depth == 0 {
                     let kind = PgnErrorKind::Parenthesis("a ) closes no variation");
-                    return Err(d.error(d.place(i), kind));
+                    return Err(d.error(i, kind));
                 }
                 depth -= 1;
                 visitor.end_variation();
@@ -733,7 +716,7 @@ fn movetext<V: Sink + ?Sized>(
                             token: lossy(&text[i..word_end.max(i + 1)]).into_owned(),
                             reason: "a NAG is $ and a number from 0 to 255",
                         };
-                        return Err(d.error(d.place(i), kind));
+                        return Err(d.error(i, kind));
                     }
                 }
                 i = word_end.max(i + 1 + digits);
@@ -755,19 +738,29 @@ fn movetext<V: Sink + ?Sized>(
                             token: lossy(other).into_owned(),
                             reason: "not a move annotation (!, ?, !!, ??, !? or ?!)",
                         };
-                        return Err(d.error(d.place(i), kind));
+                        return Err(d.error(i, kind));
                     }
                 };
                 visitor.nag(nag);
                 i += len;
             }
+            // A move number (`12.`, `12...`, `12`) eaten in place; a word
+            // that only starts with digits (`0-1`, `1/2-1/2`, `0-0`, the
+            // null move `0000`) is read as a word below.
             _ => {
+                if b.is_ascii_digit() {
+                    let number = move_number(text, i);
+                    if number > 0 {
+                        i += number;
+                        continue;
+                    }
+                }
                 let len = text[i..]
                     .iter()
                     .take_while(|&&b| !ends_word(b))
                     .count()
                     .max(1);
-                let place = d.place(i);
+                let place = i;
                 let word = &text[i..i + len];
                 i += len;
                 word_token(d, place, word, depth, visitor)?;
@@ -788,6 +781,27 @@ fn strip_one_blank(body: &[u8]) -> &[u8] {
 }
 
 const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
+
+/// The length of the move number at `i` (digits, then dots; or digits
+/// alone ending the word), or 0 when the word there is something else.
+#[inline]
+fn move_number(text: &[u8], i: usize) -> usize {
+    let digits = text[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = text[i + digits..]
+        .iter()
+        .take_while(|&&b| b == b'.')
+        .count();
+    let len = digits + dots;
+    match text.get(i + len) {
+        // What follows is read as before: a tag pair or escape after
+        // a number is a word of its own.
+        Some(b'[' | b'%') => 0,
+        _ if dots > 0 => len,
+        Some(&b) if !ends_word(b) => 0,
+        _ if &text[i..i + len] == b"0000" => 0,
+        _ => len,
+    }
+}
 
 /// A word of movetext: a result, a move number, a move, or several of these
 /// run together (`1.e4`).
@@ -820,7 +834,7 @@ fn word_token<V: Sink + ?Sized>(
         let dots = san[digits..].iter().take_while(|&&b| b == b'.').count();
         if digits == san.len() || dots > 0 {
             san = &san[digits + dots..];
-            place.at += digits + dots;
+            place += digits + dots;
         }
         if san.is_empty() {
             return Ok(());

@@ -1,7 +1,9 @@
 //! The PGN export format (PGN standard, section 8): what `PgnGame`'s
 //! `Display` writes.
 
-use super::game::{PgnGame, SEVEN_TAG_ROSTER, setup_tags, termination_of};
+use super::game::PgnGame;
+use super::result::termination_of;
+use super::tags::{SEVEN_TAG_ROSTER, setup_tags};
 use super::tree::{Event, Events, Variation};
 use crate::Color;
 use crate::Position;

@@ -2,9 +2,9 @@
 //! a pseudo-legal test by attack lookup, then the own king's safety.
 
 use super::Position;
-use crate::castling::CastlingSide;
 use crate::movegen::Sink;
 use crate::moves::{Move, MoveList};
+use crate::types::CastlingSide;
 use crate::{Bitboard, Rank, Role, Square, attacks};
 
 impl Position {

@@ -2,7 +2,7 @@
 
 use super::Position;
 use super::read::Described;
-use crate::castling::CastlingSide;
+use crate::types::CastlingSide;
 use crate::{Bitboard, IllegalMoveReason, MoveList, Rank, Role, Square};
 
 impl Position {

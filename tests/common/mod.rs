@@ -4,9 +4,11 @@
 //! places where the crate deliberately differs from python-chess (the crate
 //! docs, "Differences from python-chess").
 
-#![allow(dead_code)] // each test crate uses a different part
+#![allow(dead_code)] // each suite uses a different part
 
 pub mod checks;
+pub mod mate;
+pub mod pgn_checks;
 
 use chess_arbiter::{CastlingMode, Color, DrawReason, Game, Outcome, Position, WinReason};
 use serde_json::Value;

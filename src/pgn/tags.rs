@@ -1,0 +1,201 @@
+//! Tags: the Seven Tag Roster, reading and setting tag pairs, and the
+//! tags written from the game's start.
+
+use super::game::PgnGame;
+use super::result::GameResult;
+use crate::{CastlingMode, Game, Position};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The Seven Tag Roster, in its export order (PGN standard 8.1.1).
+pub(crate) const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+impl PgnGame {
+    /// The value of the first tag called `name` (case-sensitive), unescaped.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("[White \"Tal, \\\"Misha\\\"\"]\n\n*".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.tag("White"), Some("Tal, \"Misha\""));
+    /// assert_eq!(g.tag("Black"), None);
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Every tag in order, as `(name, value)` with the value unescaped.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let g = Reader::new("[Event \"e\"]\n[Site \"s\"]\n\n*".as_bytes()).next().unwrap().unwrap();
+    /// assert_eq!(g.tags().collect::<Vec<_>>(), [("Event", "e"), ("Site", "s")]);
+    /// ```
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let mut start = 0;
+        self.tag_ends.iter().map(move |&(name_end, value_end)| {
+            let (n, v) = (name_end as usize, value_end as usize);
+            let pair = (&self.tag_text[start..n], &self.tag_text[n..v]);
+            start = v;
+            pair
+        })
+    }
+
+    /// Sets the first tag called `name` to `value`, or adds it at the end.
+    /// Nothing is checked ([`PgnGame::try_set_tag`] refuses what would not
+    /// read back as set): the writer escapes `"` and `\\`, writes a line
+    /// break as a space and a name's characters other than letters,
+    /// digits and `_ + # = : -` as `_`, writes `Result` as
+    /// [`PgnGame::game_result`], and writes `SetUp`, `FEN` and a `Variant`
+    /// other than standard chess from the game's start, never from the tags.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.set_tag("Event", "Casual \"blitz\"");
+    /// pgn.set_tag("TimeControl", "180+2");
+    /// assert_eq!(pgn.tag("Event"), Some("Casual \"blitz\""));
+    /// assert!(pgn.to_string().contains("[Event \"Casual \\\"blitz\\\"\"]\n"));
+    /// assert!(pgn.to_string().contains("[Result \"*\"]\n[TimeControl \"180+2\"]\n"));
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        if self.tag(name).is_none() {
+            self.push_tag(name, value);
+            return;
+        }
+        let old: Vec<(String, String)> = self
+            .tags()
+            .map(|(n, v)| (String::from(n), String::from(v)))
+            .collect();
+        self.tag_text.clear();
+        self.tag_ends.clear();
+        let mut done = false;
+        for (n, v) in &old {
+            if !done && n == name {
+                self.push_tag(n, value);
+                done = true;
+            } else {
+                self.push_tag(n, v);
+            }
+        }
+    }
+
+    /// Sets a tag as [`PgnGame::set_tag`] does, if it will be written and
+    /// read back as set.
+    ///
+    /// # Errors
+    ///
+    /// [`TagError`] saying why, the record unchanged: a name that is empty
+    /// or has a character other than letters, digits and `_ + # = : -`; a
+    /// value with a line break; `SetUp`, `FEN` or `Variant` (they come from
+    /// the game's start: see [`PgnGame::new`]); a `Result` that is not a
+    /// result (see [`PgnGame::set_result`]).
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::{PgnGame, TagError};
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// assert!(pgn.try_set_tag("WhiteElo", "2700").is_ok());
+    /// assert!(matches!(pgn.try_set_tag("FEN", "garbage"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Variant", "crazyhouse"), Err(TagError::Derived { .. })));
+    /// assert!(matches!(pgn.try_set_tag("A B", "x"), Err(TagError::Name { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Event", "a\nb"), Err(TagError::LineBreak { .. })));
+    /// assert!(matches!(pgn.try_set_tag("Result", "white won"), Err(TagError::Result { .. })));
+    /// assert_eq!(pgn.tag("FEN"), None);
+    /// ```
+    pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        let owned = || crate::quote::bounded(name);
+        if name.is_empty() || !name.chars().all(super::write::is_tag_name_char) {
+            return Err(TagError::Name { name: owned() });
+        }
+        if super::write::DERIVED.contains(&name) {
+            return Err(TagError::Derived { name: owned() });
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(TagError::LineBreak { name: owned() });
+        }
+        if name == "Result" && value.parse::<GameResult>().is_err() {
+            return Err(TagError::Result {
+                value: crate::quote::bounded(value),
+            });
+        }
+        self.set_tag(name, value);
+        Ok(())
+    }
+
+    /// Removes every tag called `name`.
+    ///
+    /// ```
+    /// use chess_arbiter::Game;
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let mut pgn = PgnGame::new(Game::new());
+    /// pgn.remove_tag("Site");
+    /// assert_eq!(pgn.tag("Site"), None);
+    /// ```
+    pub fn remove_tag(&mut self, name: &str) {
+        let old: Vec<(String, String)> = self
+            .tags()
+            .filter(|&(n, _)| n != name)
+            .map(|(n, v)| (String::from(n), String::from(v)))
+            .collect();
+        self.tag_text.clear();
+        self.tag_ends.clear();
+        for (n, v) in &old {
+            self.push_tag(n, v);
+        }
+    }
+
+    pub(crate) fn push_tag(&mut self, name: &str, value: &str) {
+        self.tag_text.push_str(name);
+        let name_end = self.tag_text.len() as u32;
+        self.tag_text.push_str(value);
+        self.tag_ends.push((name_end, self.tag_text.len() as u32));
+    }
+}
+
+/// A tag that would not be written and read back as set
+/// ([`PgnGame::try_set_tag`]).
+///
+/// ```
+/// use chess_arbiter::Game;
+/// use chess_arbiter::pgn::PgnGame;
+/// let err = PgnGame::new(Game::new()).try_set_tag("SetUp", "1").unwrap_err();
+/// assert_eq!(err.to_string(), "tag \"SetUp\" is written from the game's start position, not set");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// An empty name, or one with a character other than letters, digits
+    /// and `_ + # = : -`.
+    #[error("tag name {name:?} is not letters, digits and _ + # = : -")]
+    Name {
+        /// The name (at most about 60 characters of it).
+        name: String,
+    },
+    /// `SetUp`, `FEN` or `Variant`: written from the game's start.
+    #[error("tag {name:?} is written from the game's start position, not set")]
+    Derived {
+        /// The name.
+        name: String,
+    },
+    /// A value with a line break, which a tag line cannot hold.
+    #[error("the value of tag {name:?} has a line break")]
+    LineBreak {
+        /// The name.
+        name: String,
+    },
+    /// A `Result` that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[error("Result tag {value:?}: expected 1-0, 0-1, 1/2-1/2 or *")]
+    Result {
+        /// The value (at most about 60 characters of it).
+        value: String,
+    },
+}
+
+/// `Some((chess960, fen))` when the game needs `SetUp`/`FEN` tags.
+pub(crate) fn setup_tags(game: &Game) -> Option<(bool, String)> {
+    let start = game.start();
+    let chess960 = start.castling_mode() == CastlingMode::Chess960;
+    (chess960 || *start != Position::new()).then(|| (chess960, start.fen()))
+}

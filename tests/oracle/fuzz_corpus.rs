@@ -1,0 +1,148 @@
+//! The fuzz targets' invariants under `cargo test`: each target's check
+//! function (tests/common/checks.rs, the same code the fuzz targets run)
+//! on built-in inputs, then on every committed seed under
+//! `fuzz/seeds/<target>/`. The published crate leaves `fuzz/` out: then
+//! only the built-in inputs run (never a vacuous pass).
+
+use crate::common::{checks, pgn_checks};
+
+use std::path::Path;
+
+/// Runs `check` on each built-in input and on each file of
+/// `fuzz/seeds/<target>/` when that folder exists; returns how many inputs
+/// ran.
+fn replay(target: &str, check: fn(&[u8]), builtin: &[&[u8]]) -> usize {
+    for input in builtin {
+        check(input);
+    }
+    let mut ran = builtin.len();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/seeds")
+        .join(target);
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        let mut files: Vec<_> = entries.map(|e| e.expect("readable entry").path()).collect();
+        files.sort();
+        for file in files {
+            let data = std::fs::read(&file).unwrap_or_else(|e| panic!("{file:?}: {e}"));
+            let outcome = std::panic::catch_unwind(|| check(&data));
+            assert!(outcome.is_ok(), "seed {} fails", file.display());
+            ran += 1;
+        }
+        assert!(ran > builtin.len(), "{} holds no seeds", dir.display());
+    }
+    ran
+}
+
+#[test]
+fn fen_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let ran = replay(
+        "fen",
+        checks::fen,
+        &[
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            b"8/8/8/KPp4r/8/8/8/8 w - c6 0 1",
+            b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            b"r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
+            b"not a fen",
+            b"",
+        ],
+    );
+    assert!(ran >= 6);
+}
+
+#[test]
+fn uci_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for index in 0..checks::POSITIONS.len() as u8 {
+        for text in [
+            "e2e4", "e1g1", "e1h1", "a7a8q", "b7a8n", "e5f6", "0000", "zz",
+        ] {
+            let mut input = vec![index];
+            input.extend_from_slice(text.as_bytes());
+            inputs.push(input);
+        }
+    }
+    let builtin: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    replay("uci", checks::uci, &builtin);
+}
+
+#[test]
+fn play_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let long: Vec<u8> = (0..=255).collect();
+    replay(
+        "play",
+        checks::play,
+        &[
+            b"",
+            b"\x00\x00\x01\x02\x03",
+            b"\x01\x00\x07\x07\x07\x07",
+            &long,
+        ],
+    );
+}
+
+#[test]
+fn game_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    // Knight shuffles (op 4 plays the reverse of the side's last move).
+    let shuffle: Vec<u8> = [0u8, 0, 0, 8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 7, 6, 6, 1].to_vec();
+    let long: Vec<u8> = (0..=255u8).map(|b| b.wrapping_mul(37)).collect();
+    replay("game", checks::game, &[b"", &shuffle, &long]);
+}
+
+#[test]
+fn every_position_of_the_targets_table_is_valid() {
+    for byte in 0..checks::POSITIONS.len() as u8 {
+        checks::check_position(&checks::table_position(byte), None, || "table".into());
+    }
+}
+
+#[test]
+fn san_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for index in 0..checks::POSITIONS.len() as u8 {
+        for text in [
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0-0",
+            "exf6",
+            "exf6 e.p.",
+            "bxa8=Q",
+            "b8=N+",
+            "Rxb1",
+            "Kf1",
+            "Nbd7",
+            "e2e4",
+            "Qh4#",
+            "Kg7",
+            "zz",
+            "",
+        ] {
+            let mut input = vec![index];
+            input.extend_from_slice(text.as_bytes());
+            inputs.push(input);
+        }
+    }
+    let builtin: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    replay("san", checks::san, &builtin);
+}
+
+#[test]
+fn pgn_target_invariants_hold_on_builtin_inputs_and_seeds() {
+    let ran = replay(
+        "pgn",
+        pgn_checks::pgn,
+        &[
+            b"[Event \"e\"]\n\n1. e4 {c} e5 $1 (1... c5) 2. Nf3 *\n",
+            b"1. e4 e5 2. Ke3 *\n\n1. d4 *\n",
+            b"{ never closed",
+            b"[Event \"never closed",
+            b"((((((((",
+            b")))",
+            b"",
+            b"\xef\xbb\xbf",
+            b"1. -- Z0 0000 @@@@",
+        ],
+    );
+    assert!(ran >= 9);
+}
