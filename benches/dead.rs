@@ -28,6 +28,13 @@ const SLOW: &[(&str, &str)] = &[
     ("3k4/8/6N1/8/8/5b2/1Kb5/8 b - - 17 149", "d8e8"),
     ("k7/p7/8/8/8/8/8/K6N w - - 0 1", "h1g3"),
     ("7N/2k5/8/4K3/8/8/8/4n3 b - - 0 1", "e1f3"),
+    // The tail of the mean against chasolver: small endings that were
+    // searched (14-224 ms a call) and a dead wall a default budget did not
+    // prove.
+    ("8/8/8/5N2/8/8/B7/k6K w - - 0 1", "a2b1"),
+    ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 1", "e5d6"),
+    ("8/6k1/8/2p4p/6N1/8/8/6K1 b - - 0 1", "g7f7"),
+    ("8/1k6/8/1p1p1p1p/1P1P1P1P/8/6K1/3bB3 w - - 0 1", "g2f2"),
 ];
 
 fn outcome(c: &mut criterion::Criterion) {

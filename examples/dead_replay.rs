@@ -18,9 +18,9 @@
 //! 1,000 plies.
 
 use chess_arbiter::{Game, Move, Position};
-use std::io::Read;
 use std::time::{Duration, Instant};
 
+#[derive(Default)]
 struct Stats {
     times: Vec<(Duration, usize)>,
     fens: Vec<String>,
@@ -105,11 +105,9 @@ fn random_game(seed: u64, endings: bool) -> (Position, Vec<Move>) {
 
 fn main() {
     let mut stats = Stats {
-        times: Vec::new(),
-        fens: Vec::new(),
-        games: 0,
         runs: 1,
         show: 8,
+        ..Stats::default()
     };
     let mut random = 0;
     let mut seed = 1;
@@ -130,19 +128,14 @@ fn main() {
         }
     }
     for file in &files {
-        let mut text = String::new();
-        if file == "-" {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .expect("standard input");
-        } else {
-            text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        }
+        let text = match file.as_str() {
+            "-" => std::io::read_to_string(std::io::stdin()).expect("standard input"),
+            _ => std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}")),
+        };
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
             let fen = record["start_fen"].as_str().expect("start_fen");
-            let chess960 = record["chess960"].as_bool().unwrap_or(false);
-            let mode = if chess960 {
+            let mode = if record["chess960"].as_bool().unwrap_or(false) {
                 chess_arbiter::CastlingMode::Chess960
             } else {
                 chess_arbiter::CastlingMode::Standard
@@ -185,15 +178,9 @@ fn main() {
         at(0.999).unwrap_or_default(),
         total
     );
-    let slow: Duration = sorted
-        .iter()
-        .map(|t| t.0)
-        .filter(|&t| t > Duration::from_millis(1))
-        .sum();
-    let slow_count = sorted
-        .iter()
+    let (slow_count, slow) = (sorted.iter())
         .filter(|t| t.0 > Duration::from_millis(1))
-        .count();
+        .fold((0, Duration::ZERO), |(c, s), t| (c + 1, s + t.0));
     let mut line = String::from("time by ply cost:");
     let bounds = [0, 1, 3, 10, 30, 100, 300, 1_000, 10_000, u64::MAX];
     for w in bounds.windows(2) {

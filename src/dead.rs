@@ -4,6 +4,9 @@
 //! The answer comes in three steps, cheapest first (after M. Ambrona, "A
 //! Practical Algorithm for Chess Unwinnability", FUN 2022):
 //!
+//! 0. small endings known, not searched ([`small`]): every pawnless
+//!    position of up to four men and king and pawn against king, by a rule
+//!    and its exceptions that a generator test proves over every placement;
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), and a
@@ -28,6 +31,7 @@ mod frozen;
 mod helpmate;
 mod pattern;
 mod reach;
+mod small;
 
 use crate::{Color, Move, Position};
 use alloc::vec::Vec;
@@ -143,6 +147,9 @@ fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
             // Checkmate of the winner, or stalemate: nobody mates any more.
             Verdict::Unwinnable
         });
+    }
+    if small::verdict(pos, winner) == Some(false) {
+        return Some(Verdict::Unwinnable);
     }
     if pos.has_insufficient_material(winner)
         || frozen::cannot_mate(pos, winner)
@@ -398,6 +405,18 @@ pub(crate) enum Liveness {
 /// cheap exact filter that proves ordinary positions alive), then the
 /// searches.
 pub(crate) fn liveness(pos: &Position) -> Liveness {
+    if small::is_known(pos) {
+        // Known endings need no search: a verdict without a line is
+        // enough to tell dead from alive.
+        return if Color::ALL
+            .into_iter()
+            .any(|c| small::verdict(pos, c) == Some(true))
+        {
+            Liveness::Alive
+        } else {
+            Liveness::Dead
+        };
+    }
     let statics = [
         decide_statically(pos, Color::White),
         decide_statically(pos, Color::Black),
@@ -406,6 +425,9 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         .iter()
         .any(|s| matches!(s, Some(Verdict::Winnable(_))))
     {
+        return Liveness::Alive;
+    }
+    if small::leads_to_a_winnable_ending(pos) {
         return Liveness::Alive;
     }
     let colors = by_mating_force(pos);
@@ -467,10 +489,18 @@ fn by_mating_force(pos: &Position) -> [Color; 2] {
     colors
 }
 
-/// Whether the first, cheap steps of [`liveness`] (the static rules and the
-/// quick look for a mating line, no heap) prove `pos` alive: `false` says
-/// nothing.
+/// Whether the first, cheap steps of [`liveness`] (the small endings
+/// known, the static rules and the quick look for a mating line, no heap)
+/// prove `pos` alive: `false` says nothing.
 pub(crate) fn is_alive_at_a_glance(pos: &Position) -> bool {
+    if small::is_known(pos) {
+        return Color::ALL
+            .into_iter()
+            .any(|c| small::verdict(pos, c) == Some(true));
+    }
+    if small::leads_to_a_winnable_ending(pos) {
+        return true;
+    }
     by_mating_force(pos)
         .into_iter()
         .any(|color| match decide_statically(pos, color) {
@@ -556,6 +586,17 @@ fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
         }
     }
     false
+}
+
+/// `true` if `color` can never checkmate from `pos` (FIDE 6.9: a flag
+/// fall against it is a draw): [`Position::winnability`] is
+/// [`Winnability::Unwinnable`], with the small endings known without a
+/// search.
+pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
+    match small::verdict(pos, color) {
+        Some(can) => !can,
+        None => pos.winnability(color) == Winnability::Unwinnable,
+    }
 }
 
 /// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].

@@ -748,7 +748,7 @@ impl Game {
             return outcome;
         }
         let opponent = !flagged;
-        if self.position().winnability(opponent) == crate::Winnability::Unwinnable {
+        if crate::dead::cannot_mate(self.position(), opponent) {
             Outcome::Draw {
                 reason: DrawReason::TimeoutVsInsufficientMaterial,
             }

@@ -177,6 +177,64 @@ fn flag_fall_against_a_locked_wall_is_a_draw() {
     );
 }
 
+#[test]
+fn small_endings_are_ruled_without_a_search() {
+    // King, bishop and knight against a lone king: alive, and a flag fall
+    // is a loss only for the side with the lone king.
+    let fen = "8/8/8/5N2/8/8/B7/k6K w - - 0 1";
+    assert!(!pos(fen).is_dead());
+    assert_eq!(pos(fen).winnability(Color::Black), Winnability::Unwinnable);
+    assert_winnable(fen, Color::White);
+    let game = Game::from_fen(fen).unwrap();
+    assert_eq!(
+        game.outcome_on_timeout(Color::White),
+        Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial
+        }
+    );
+    assert_eq!(
+        game.outcome_on_timeout(Color::Black),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        }
+    );
+    // Knight against knight: each side mates with the other's knight as a
+    // blocker.
+    let fen = "8/8/4N3/1k6/8/8/1n6/6K1 w - - 0 151";
+    assert!(!pos(fen).is_dead());
+    assert!(Game::from_fen(fen).unwrap().outcome().is_none());
+    // A king that must take the queen: dead one move later, not now.
+    let fen = "k7/1Q6/8/8/8/8/8/7K b - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    assert!(pos(fen).is_dead());
+    // Bishop and knight, where Black's king must walk into a stalemate net.
+    let fen = "8/8/8/8/2N5/8/k1K5/1B6 b - - 0 1";
+    assert!(pos(fen).is_dead());
+    assert_eq!(
+        pos(fen).outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::DeadPosition
+        })
+    );
+}
+
+#[test]
+fn knight_against_a_pawn_on_its_start_square_is_alive() {
+    // The pawn blocks its own king in the corner: a knight's mate exists.
+    let fen = "k7/p7/8/8/8/8/8/K6N w - - 0 1";
+    assert!(!pos(fen).is_dead());
+    assert_eq!(
+        Game::from_fen(fen)
+            .unwrap()
+            .outcome_on_timeout(Color::Black),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        }
+    );
+}
+
 mod playouts {
     use super::*;
     use proptest::prelude::*;

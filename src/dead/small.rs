@@ -1,0 +1,215 @@
+//! Small endings known, not searched: every pawnless position of at most
+//! four men, and king and pawn against king.
+//!
+//! Over a whole signature the answer follows the material: a side that
+//! has enough to mate ([`Position::has_insufficient_material`] says no)
+//! can mate from every position but a few where the game is forced within
+//! a couple of moves into a stalemate or a capture that leaves too little
+//! (a king that must take the queen). So the verdict is the material rule
+//! looked at a few plies ahead: every legal move tried, a capture answered
+//! by the smaller signature, a checkmate or stalemate on the way read off
+//! the board. The generator in `generate.rs` proves, over every placement
+//! of every signature, that this agrees with the retrograde fixed point.
+
+mod exceptions;
+#[cfg(test)]
+mod generate;
+
+use crate::{Color, Position, Role};
+use exceptions::EXCEPTIONS;
+
+/// Plies looked ahead before the material rule is trusted.
+const LOOKAHEAD: u32 = 2;
+
+/// Whether `winner` can ever checkmate from `pos`, when `pos` is one of
+/// the small endings known here; `None` otherwise.
+pub(crate) fn verdict(pos: &Position, winner: Color) -> Option<bool> {
+    if !is_known(pos) {
+        return None;
+    }
+    Some(rule(pos, winner) != EXCEPTIONS.binary_search(&key(pos, winner)).is_ok())
+}
+
+/// The material rule looked [`LOOKAHEAD`] plies ahead: right but for
+/// the [`EXCEPTIONS`].
+fn rule(pos: &Position, winner: Color) -> bool {
+    known(pos, winner, LOOKAHEAD)
+}
+
+/// A number that names the position and the question up to the board's
+/// symmetries and the swap of colours: the least of its encodings under
+/// every transformation that keeps the rules (with a pawn, only the mirror
+/// of files, and the colour swap with the mirror of ranks).
+pub(crate) fn key(pos: &Position, winner: Color) -> u64 {
+    let pawns = pos.by_role(Role::Pawn).any();
+    let mut best = u64::MAX;
+    for t in 0..8u32 {
+        for swap in [false, true] {
+            if pawns && t != u32::from(swap) * 2 && t != u32::from(swap) * 2 + 1 {
+                continue;
+            }
+            let mut men = arrayvec::ArrayVec::<u64, 32>::new();
+            for sq in pos.occupied() {
+                let Some(piece) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let color = u64::from((piece.color as u8) ^ u8::from(swap));
+                let _ = men.try_push(color << 9 | (piece.role as u64) << 6 | transform(t, sq));
+            }
+            men.sort_unstable();
+            let mut k = men.iter().fold(0, |k, &m| k << 10 | m);
+            k = k << 1 | u64::from((pos.turn() as u8) ^ u8::from(swap));
+            k = k << 1 | u64::from((winner as u8) ^ u8::from(swap));
+            best = best.min(k);
+        }
+    }
+    best
+}
+
+/// The square `sq` under the `t`-th symmetry of the board: 0 none, 1 the
+/// mirror of files, 2 of ranks, 3 both, 4 to 7 the same after the
+/// mirror of the a1-h8 diagonal.
+fn transform(t: u32, sq: crate::Square) -> u64 {
+    let (mut x, mut y) = (sq.file().index(), sq.rank().index());
+    if t >= 4 {
+        core::mem::swap(&mut x, &mut y);
+    }
+    if t & 1 != 0 {
+        x = 7 - x;
+    }
+    if t & 2 != 0 {
+        y = 7 - y;
+    }
+    u64::from(y * 8 + x)
+}
+
+/// `true` for the endings [`verdict`] answers: pawnless with at most four
+/// men, or king and pawn against king; no castling rights (a castling is a
+/// move the tables do not make).
+pub(crate) fn is_known(pos: &Position) -> bool {
+    let men = pos.occupied().len();
+    let pawns = pos.by_role(Role::Pawn).len();
+    pos.castling.is_empty() && (men <= 4 && pawns == 0 || men == 3 && pawns == 1)
+}
+
+/// `true` if a capture or a promotion leads from `pos` (four or five men,
+/// not itself known here) to a known ending that some side can win: then
+/// that side can win from `pos` too.
+pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
+    let men = pos.occupied().len();
+    if !(4..=5).contains(&men) || is_known(pos) {
+        return false;
+    }
+    let enemies = pos.by_color(!pos.turn());
+    pos.legal_moves().iter().any(|&m| {
+        let capture = enemies.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+        if !capture && m.promotion_role().is_none() {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        is_known(&next)
+            && Color::ALL
+                .into_iter()
+                .any(|c| verdict(&next, c) == Some(true))
+    })
+}
+
+fn known(pos: &Position, winner: Color, depth: u32) -> bool {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return pos.is_check() && pos.turn() != winner;
+    }
+    if pos.has_insufficient_material(winner) {
+        return false;
+    }
+    if depth == 0 {
+        return true;
+    }
+    let men = pos.occupied().len();
+    moves.iter().any(|&m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.occupied().len() < men || m.promotion_role().is_some() {
+            verdict(&next, winner) == Some(true)
+        } else {
+            known(&next, winner, depth - 1)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{key, verdict};
+    use crate::{Color, Position};
+
+    fn ask(fen: &str, color: Color) -> Option<bool> {
+        verdict(&Position::from_fen(fen).expect("a valid FEN"), color)
+    }
+
+    #[test]
+    fn king_bishop_and_knight_can_mate_a_lone_king_which_cannot() {
+        let fen = "8/8/8/5N2/8/8/B7/k6K w - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(false));
+    }
+
+    #[test]
+    fn knight_against_knight_can_mate_both_ways() {
+        let fen = "8/8/4N3/1k6/8/8/1n6/6K1 w - - 0 151";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(true));
+    }
+
+    #[test]
+    fn a_king_that_must_take_the_queen_is_never_mated() {
+        // Kxb7 is Black's only move, and king against king is dead.
+        let fen = "k7/1Q6/8/8/8/8/8/7K b - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(false));
+        assert_eq!(
+            ask("k7/8/8/8/8/8/1Q6/7K b - - 0 1", Color::White),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn a_stalemate_forced_three_plies_deep_is_known() {
+        // Black's king must go to a1, and every White move then stalemates
+        // it or gives up a piece: a position the rule alone gets wrong.
+        let fen = "8/8/8/8/2N5/8/k1K5/1B6 b - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(false));
+        // The same position mirrored and with the colours swapped.
+        assert_eq!(
+            ask("1b6/K1k5/8/2n5/8/8/8/8 w - - 0 1", Color::Black),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn king_and_pawn_against_king_mates_only_with_the_pawn() {
+        let fen = "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(false));
+    }
+
+    #[test]
+    fn other_endings_are_not_known() {
+        assert_eq!(ask("k7/p7/8/8/8/8/8/K6N w - - 0 1", Color::White), None);
+        assert_eq!(ask("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", Color::White), None);
+        assert_eq!(ask("4k3/8/8/3nn3/8/8/8/R3K3 w - - 0 1", Color::White), None);
+    }
+
+    #[test]
+    fn the_key_is_kept_by_the_symmetries_and_the_colour_swap() {
+        let k = |fen: &str, c| key(&Position::from_fen(fen).expect("a valid FEN"), c);
+        let base = k("8/8/8/8/2N5/8/k1K5/1B6 b - - 0 1", Color::White);
+        assert_eq!(base, k("8/8/8/8/5N2/8/5K1k/6B1 b - - 0 1", Color::White));
+        assert_eq!(base, k("1b6/K1k5/8/2n5/8/8/8/8 w - - 0 1", Color::Black));
+        assert_ne!(base, k("8/8/8/8/2N5/8/k1K5/1B6 b - - 0 1", Color::Black));
+        // With a pawn, only the mirror of files keeps the rules.
+        let pawn = k("8/8/8/8/4k3/8/3P4/4K3 w - - 0 1", Color::White);
+        assert_eq!(pawn, k("8/8/8/8/3k4/8/4P3/3K4 w - - 0 1", Color::White));
+        assert_eq!(pawn, k("4k3/3p4/8/4K3/8/8/8/8 b - - 0 1", Color::Black));
+        assert_ne!(pawn, k("4K3/3P4/8/4k3/8/8/8/8 w - - 0 1", Color::White));
+    }
+}
