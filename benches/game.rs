@@ -2,7 +2,7 @@
 //! claims, with about 140 reversible plies since the last capture or pawn
 //! move (the most a game still on can have is 149).
 //!
-//! `cargo bench --bench game`
+//! `cargo bench -p chess-arbiter-benches --bench game`
 
 use chess_arbiter::{Game, Move};
 use criterion::{black_box, criterion_group, criterion_main};
@@ -139,7 +139,7 @@ fn bench_game(c: &mut criterion::Criterion) {
 
 /// The games of `tests/data/games.jsonl` as start positions and UCI moves.
 fn corpus_games() -> Vec<(Game, Vec<Move>)> {
-    let path = format!("{}/tests/data/games.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../tests/data/games.jsonl", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("tests/data/games.jsonl");
     text.lines()
         .filter(|l| !l.trim().is_empty())

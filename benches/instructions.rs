@@ -2,8 +2,9 @@
 //! machine does not blur: run under `valgrind --tool=callgrind` by
 //! `benches/instructions.sh`, which prints instructions per item of each task.
 //!
-//! `cargo bench --bench instructions -- TASK` runs one task (`none` runs
-//! nothing, the baseline of process start) and prints its item count.
+//! `cargo bench -p chess-arbiter-benches --bench instructions -- TASK` runs
+//! one task (`none` runs nothing, the baseline of process start) and prints
+//! its item count.
 
 use chess_arbiter::{Move, Position};
 use std::hint::black_box;

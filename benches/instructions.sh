@@ -6,7 +6,7 @@
 #   benches/instructions.sh [TASK...]     (default: every task)
 set -eu
 cd "$(dirname "$0")/.."
-bin=$(cargo bench --bench instructions --no-run --message-format=json 2>/dev/null |
+bin=$(cargo bench -p chess-arbiter-benches --bench instructions --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"executable":"\([^"]*instructions[^"]*\)".*/\1/p' | tail -n 1)
 [ -x "$bin" ] || { echo "cannot build the instructions bench" >&2; exit 1; }
 count() { # total instructions of one run of task $1

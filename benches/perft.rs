@@ -1,6 +1,6 @@
 //! Core speed: perft, legal move generation, FEN parse and format, play.
 //!
-//! `cargo bench --bench perft`
+//! `cargo bench -p chess-arbiter-benches --bench perft`
 
 use chess_arbiter::Position;
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};

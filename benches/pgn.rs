@@ -2,13 +2,13 @@
 //! tags with the movetext skipped, and writing, over the lichess-style and
 //! mixed sample games of tests/data/pgn.
 //!
-//! `cargo bench --bench pgn`
+//! `cargo bench -p chess-arbiter-benches --bench pgn`
 
 use chess_arbiter::pgn::{PgnGame, Reader, Visitor, visit};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 
 fn sample() -> Vec<u8> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn/");
     // The lichess sample is left out of the published package.
     ["syn_lichess.pgn", "syn_mixed.pgn"]
         .iter()

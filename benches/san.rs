@@ -1,6 +1,6 @@
 //! SAN writing and reading over every legal move of a few positions.
 //!
-//! `cargo bench --bench san`
+//! `cargo bench -p chess-arbiter-benches --bench san`
 
 use chess_arbiter::{Move, Position};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};

@@ -4,102 +4,56 @@
 //! cargo run --example replay -- [FILE] [--fen FEN | --960 N]
 //! ```
 //!
-//! Reads the movetext from FILE, or from standard input: move numbers
-//! (`1.`, `1...`), `{comments}`, `;` comments to the end of the line, NAGs
-//! (`$1`), variations in parentheses (nested, skipped), PGN tag lines
-//! (`[Event "…"]`, skipped) and a result token (`1-0`, `0-1`, `1/2-1/2`,
-//! `*`). The game starts from the standard position, from `--fen FEN`, or
-//! from Chess960 start `--960 N` (Scharnagl numbering, 0 to 959).
-//!
-//! Each move is played with [`Game::play_san`]; the example prints its SAN,
-//! the draw claims then available (FIDE 9.2, 9.3) and any automatic ending
-//! (FIDE 5, 9.6). At the end: the board, the outcome with its reason, and
-//! the result. An illegal or ambiguous move stops the replay with its ply
-//! number, its text and the `SanError`, and the exit code 1.
+//! Reads movetext (numbers, comments, NAGs, variations and tags skipped)
+//! from FILE or standard input, from the standard start, `--fen FEN` or
+//! Chess960 start `--960 N`, and plays each move with [`Game::play_san`]:
+//! it prints the claims then open (FIDE 9.2, 9.3), any automatic ending
+//! (FIDE 5, 9.6), the board, outcome and result; an illegal or ambiguous
+//! move stops it with its ply, text and `SanError` (exit code 1).
 
-use chess_arbiter::{Color, DrawReason, Game, Position};
-use std::fmt::Write;
-use std::process::ExitCode;
+use chess_arbiter::{Color, Game, Position};
+use std::{fmt::Write, process::ExitCode};
 
 /// The movetext's tokens: moves (with any move number glued on) and the
 /// result, without comments, NAGs, variations and tag lines.
 pub fn tokens(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut depth = 0_u32; // variation nesting
-    let mut chars = text.chars().peekable();
+    let (mut words, mut word, mut depth) = (Vec::new(), String::new(), 0_u32);
+    let mut chars = text.chars();
     let mut line_start = true;
-    let flush = |word: &mut String, out: &mut Vec<String>| {
-        if !word.is_empty() {
-            out.push(std::mem::take(word));
-        }
-    };
     while let Some(c) = chars.next() {
-        let at_line_start = line_start;
-        line_start = c == '\n';
-        match c {
-            '{' => {
-                flush(&mut word, &mut out);
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => {
-                flush(&mut word, &mut out);
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line_start = true;
-                        break;
-                    }
-                }
-            }
-            '[' if at_line_start && depth == 0 => {
-                // A PGN tag pair: skip the line.
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line_start = true;
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut word, &mut out);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut word, &mut out);
-                depth = depth.saturating_sub(1);
-            }
-            c if c.is_whitespace() => flush(&mut word, &mut out),
-            c if depth == 0 => word.push(c),
+        let at_line_start = std::mem::replace(&mut line_start, c == '\n');
+        // The character that ends what `c` opens: a comment, a tag line.
+        let skip_to = match c {
+            '{' => Some('}'),
+            ';' => Some('\n'),
+            '[' if at_line_start && depth == 0 => Some('\n'),
+            _ => None,
+        };
+        if c.is_whitespace() || skip_to.is_some() || c == '(' || c == ')' {
+            words.extend((depth == 0 && !word.is_empty()).then(|| word.clone()));
+            word.clear();
+        } else if depth == 0 {
+            word.push(c);
+        }
+        match (c, skip_to) {
+            ('(', _) => depth += 1,
+            (')', _) => depth = depth.saturating_sub(1),
+            (_, Some(end)) => line_start = chars.by_ref().any(|c| c == end) && end == '\n',
             _ => {}
         }
-        if depth > 0 {
-            word.clear();
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    // A NAG goes; a move number goes, alone (`12.`, `12...`) or glued to its move (`1.e4`).
+    let mut out = Vec::new();
+    for t in words.into_iter().filter(|t| !t.starts_with('$')) {
+        let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        match rest.strip_prefix('.') {
+            Some(mv) if rest.len() < t.len() => out.push(mv.trim_start_matches('.').to_string()),
+            _ => out.push(t),
         }
     }
-    flush(&mut word, &mut out);
-    out.into_iter()
-        .filter_map(|t| {
-            if t.starts_with('$') {
-                return None; // a NAG
-            }
-            // A move number, alone (`12.`, `12...`) or glued to its move (`1.e4`).
-            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            let rest = &t[digits..];
-            if digits > 0 && rest.starts_with('.') {
-                let mv = rest.trim_start_matches('.');
-                return (!mv.is_empty()).then(|| mv.to_string());
-            }
-            Some(t)
-        })
-        .collect()
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+    out.retain(|t| !t.is_empty());
+    out
 }
 
 /// Where the game starts, from `--fen FEN` or `--960 N`.
@@ -121,15 +75,12 @@ pub fn replay(text: &str, mut game: Game) -> Result<String, String> {
     let mut out = String::new();
     let mut result_token = None;
     for token in tokens(text) {
-        if is_result(&token) {
+        if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
             result_token = Some(token);
             break;
         }
         if let Some(outcome) = game.outcome() {
-            let _ = writeln!(
-                out,
-                "the game was already over ({outcome}); {token:?} not played"
-            );
+            let _ = writeln!(out, "the game was over ({outcome}); {token:?} not played");
             return Err(out);
         }
         let before = game.position().clone();
@@ -142,35 +93,26 @@ pub fn replay(text: &str, mut game: Game) -> Result<String, String> {
                 return Err(out);
             }
         };
-        let dots = if before.turn() == Color::White {
-            "."
-        } else {
-            "..."
-        };
+        let dots = ["...", "."][usize::from(before.turn() == Color::White)];
         let mut line = format!("{number}{dots} {}", before.san(m));
-        let mut claims = Vec::new();
-        if game.can_claim_threefold_repetition() {
-            claims.push("threefold repetition (9.2)");
-        }
-        if game.can_claim_fifty_moves() {
-            claims.push("fifty moves (9.3)");
-        }
+        let claims = [
+            (
+                game.can_claim_threefold_repetition(),
+                "threefold repetition (9.2)",
+            ),
+            (game.can_claim_fifty_moves(), "fifty moves (9.3)"),
+        ];
+        let claims: Vec<&str> = claims
+            .iter()
+            .filter_map(|&(can, c)| can.then_some(c))
+            .collect();
         if !claims.is_empty() {
-            let _ = write!(
-                line,
-                "{:width$}claim: {}",
-                "",
-                claims.join(", "),
-                width = 16usize.saturating_sub(line.len())
-            );
+            let pad = 16usize.saturating_sub(line.len());
+            let _ = write!(line, "{:pad$}claim: {}", "", claims.join(", "));
         }
         if let Some(outcome) = game.outcome() {
-            let _ = write!(
-                line,
-                "{:width$}ends: {outcome}",
-                "",
-                width = 16usize.saturating_sub(line.len())
-            );
+            let pad = 16usize.saturating_sub(line.len());
+            let _ = write!(line, "{:pad$}ends: {outcome}", "");
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
@@ -193,36 +135,22 @@ pub fn replay(text: &str, mut game: Game) -> Result<String, String> {
         }
         None => {
             if let Some(claim) = game.draw_claim() {
+                let _ = write!(out, "claimable: draw by {}", claim.reason);
                 let _ = match claim.announced_move {
-                    None => writeln!(out, "claimable: {}", claim_text(claim.reason)),
-                    Some(m) => writeln!(
-                        out,
-                        "claimable: {}, by announcing {}",
-                        claim_text(claim.reason),
-                        game.position().san(m)
-                    ),
+                    None => writeln!(out),
+                    Some(m) => writeln!(out, ", by announcing {}", game.position().san(m)),
                 };
             }
-            match result_token.as_deref() {
-                Some(given) if given != "*" => {
-                    let _ = writeln!(
-                        out,
-                        "outcome: not decided on the board (resignation, agreement or time)"
-                    );
-                    let _ = writeln!(out, "result: {given}");
-                }
-                _ => {
-                    let _ = writeln!(out, "outcome: the game is still on");
-                    let _ = writeln!(out, "result: *");
-                }
-            }
+            let _ = match result_token.as_deref() {
+                Some(given) if given != "*" => writeln!(
+                    out,
+                    "outcome: not decided on the board (resignation, agreement or time)\nresult: {given}"
+                ),
+                _ => writeln!(out, "outcome: the game is still on\nresult: *"),
+            };
         }
     }
     Ok(out)
-}
-
-fn claim_text(reason: DrawReason) -> String {
-    format!("draw by {reason}")
 }
 
 /// Runs the example: `args` without the program name, `stdin` read only
@@ -233,50 +161,40 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--fen" => fen = it.next().map(String::as_str),
-            "--960" => n960 = it.next().map(String::as_str),
+            // A missing value reads as "", which neither start accepts.
+            "--fen" => fen = Some(it.next().map_or("", String::as_str)),
+            "--960" => n960 = Some(it.next().map_or("", String::as_str)),
             "-h" | "--help" => return (USAGE.to_string(), 0),
             _ if file.is_none() => file = Some(arg.as_str()),
             _ => return (USAGE.to_string(), 2),
         }
     }
-    if args.iter().any(|a| a == "--fen") && fen.is_none()
-        || args.iter().any(|a| a == "--960") && n960.is_none()
-    {
-        return (USAGE.to_string(), 2);
-    }
-    let game = match start(fen, n960) {
-        Ok(game) => game,
-        Err(e) => return (format!("{e}\n"), 2),
-    };
-    let text = match file {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}\n")),
-        None => stdin().map_err(|e| format!("stdin: {e}\n")),
-    };
-    match text {
-        Ok(text) => match replay(&text, game) {
-            Ok(out) => (out, 0),
-            Err(out) => (out, 1),
-        },
+    let played = start(fen, n960)
+        .map_err(|e| format!("{e}\n"))
+        .and_then(|game| {
+            let text = match file {
+                Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}\n")),
+                None => stdin().map_err(|e| format!("stdin: {e}\n")),
+            };
+            Ok(replay(&text?, game))
+        });
+    match played {
+        Ok(Ok(out)) => (out, 0),
+        Ok(Err(out)) => (out, 1),
         Err(e) => (e, 2),
     }
 }
 
+#[cfg(test)]
+mod replay_tests;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (out, code) = run(&args, || std::io::read_to_string(std::io::stdin()));
-    match code {
-        0 => print!("{out}"),
-        // The moves played so far on stdout, the refused one on stderr.
-        1 => {
-            let body = out.trim_end_matches('\n');
-            let (played, error) = body.rsplit_once('\n').unwrap_or(("", body));
-            if !played.is_empty() {
-                println!("{played}");
-            }
-            eprintln!("{error}");
-        }
-        _ => eprint!("{out}"),
+    if code == 0 {
+        print!("{out}");
+    } else {
+        eprint!("{out}");
     }
     ExitCode::from(code)
 }

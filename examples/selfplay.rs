@@ -171,6 +171,9 @@ pub fn run(args: &[String]) -> Result<String, String> {
     Ok(report(&tally(games, seed), seed))
 }
 
+#[cfg(test)]
+mod selfplay_tests;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {

@@ -16,6 +16,7 @@
 //! (`disagrees`).
 //!
 //! ```
+//! # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 //! use std::sync::Arc;
 //! use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, StringArray, UInt32Array};
 //! use chess_arbiter::arrow::rule_batch;
@@ -41,21 +42,49 @@
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 //!
-//! The crate accepts any arrow from 57 to 60. A program that uses another
-//! crate built on arrow keeps one arrow in its build with
-//! `cargo update -p arrow-array --precise <version>` (and the same for
-//! `arrow-schema`), `<version>` being the other crate's.
+//! # Which arrow
+//!
+//! Each arrow major has its feature: `arrow-57`, `arrow-58`, `arrow-59`,
+//! `arrow-60`, and `arrow` is the newest (`arrow-60`). A program whose build
+//! has `arrow-array = "59"` (directly or through another crate) takes the
+//! crate with `features = ["arrow-59"]` and gets its batches in that same
+//! arrow, with no change to its `Cargo.lock`. When several of these
+//! features are enabled (`--all-features`), the newest major is the one
+//! used. The arrow crates in use are re-exported as
+//! [`arrow_array`](crate::arrow::arrow_array) and
+//! [`arrow_schema`](crate::arrow::arrow_schema). arrow 57 to 59 build with
+//! the crate's minimum Rust (1.85); arrow 60 needs Rust 1.88.
+
+#[cfg(all(
+    feature = "arrow-57",
+    not(any(feature = "arrow-58", feature = "arrow-59", feature = "arrow-60"))
+))]
+pub use {arrow_array_57 as arrow_array, arrow_schema_57 as arrow_schema};
+#[cfg(all(
+    feature = "arrow-58",
+    not(any(feature = "arrow-59", feature = "arrow-60"))
+))]
+pub use {arrow_array_58 as arrow_array, arrow_schema_58 as arrow_schema};
+#[cfg(all(feature = "arrow-59", not(feature = "arrow-60")))]
+pub use {arrow_array_59 as arrow_array, arrow_schema_59 as arrow_schema};
+#[cfg(feature = "arrow-60")]
+pub use {arrow_array_60 as arrow_array, arrow_schema_60 as arrow_schema};
 
 use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
 use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use arrow_array::builder::{
     BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray};
+use arrow_array::cast::AsArray;
+use arrow_array::{
+    Array, ArrayRef, LargeStringArray, RecordBatch, RecordBatchOptions, StringArray,
+    StringViewArray,
+};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use std::io::Read;
 
@@ -92,6 +121,7 @@ struct Ruling {
 /// result `*` disagrees with nothing.
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use chess_arbiter::arrow::ruled_schema;
 /// let schema = ruled_schema();
 /// let names: Vec<_> = schema.fields().iter().map(|f| f.name().as_str()).collect();
@@ -165,18 +195,31 @@ impl RulingColumns {
     }
 }
 
-/// A text column of any of Arrow's string types.
+/// A text column of any of Arrow's string types, dictionary-encoded or
+/// not, or a column of the Null type (all null).
 enum Texts<'a> {
     Utf8(&'a StringArray),
     Large(&'a LargeStringArray),
     View(&'a StringViewArray),
+    Null,
+    Dictionary {
+        keys: &'a dyn Array,
+        /// The keys as indexes into `values` (any value for a null key).
+        index: Vec<usize>,
+        values: Box<Texts<'a>>,
+        len: usize,
+    },
 }
 
 impl<'a> Texts<'a> {
     fn of(batch: &'a RecordBatch, name: &str) -> Result<Option<Texts<'a>>, ArrowError> {
-        let Some(column) = batch.column_by_name(name) else {
-            return Ok(None);
-        };
+        match batch.column_by_name(name) {
+            None => Ok(None),
+            Some(column) => Texts::of_array(column.as_ref(), name).map(Some),
+        }
+    }
+
+    fn of_array(column: &'a dyn Array, name: &str) -> Result<Texts<'a>, ArrowError> {
         let any = column.as_any();
         let texts = if let Some(a) = any.downcast_ref::<StringArray>() {
             Texts::Utf8(a)
@@ -184,13 +227,27 @@ impl<'a> Texts<'a> {
             Texts::Large(a)
         } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
             Texts::View(a)
+        } else if *column.data_type() == DataType::Null {
+            Texts::Null
+        } else if let Some(dictionary) = column
+            .as_any_dictionary_opt()
+            .filter(|d| is_string_type(d.values().data_type()))
+        {
+            let values = dictionary.values();
+            Texts::Dictionary {
+                keys: dictionary.keys(),
+                index: dictionary.normalized_keys(),
+                values: Box::new(Texts::of_array(values.as_ref(), name)?),
+                len: values.len(),
+            }
         } else {
             return Err(ArrowError::InvalidArgumentError(alloc::format!(
-                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View)",
+                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View, \
+                 dictionary-encoded or not, or Null)",
                 column.data_type()
             )));
         };
-        Ok(Some(texts))
+        Ok(texts)
     }
 
     fn get(&self, row: usize) -> Option<&'a str> {
@@ -198,8 +255,25 @@ impl<'a> Texts<'a> {
             Texts::Utf8(a) => a.is_valid(row).then(|| a.value(row)),
             Texts::Large(a) => a.is_valid(row).then(|| a.value(row)),
             Texts::View(a) => a.is_valid(row).then(|| a.value(row)),
+            Texts::Null => None,
+            Texts::Dictionary {
+                keys,
+                index,
+                values,
+                len,
+            } => {
+                let k = *index.get(row)?;
+                if keys.is_null(row) || k >= *len {
+                    return None;
+                }
+                values.get(k)
+            }
         }
     }
+}
+
+fn is_string_type(t: &DataType) -> bool {
+    matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
 }
 
 fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
@@ -207,23 +281,30 @@ fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
 }
 
 /// Rules every game record of `batch`: one row per input row, in order,
-/// with the columns of [`ruled_schema`].
+/// with the input's columns (any type, untouched: a game's id stays beside
+/// its ruling) followed by the columns of [`ruled_schema`]. An input column
+/// named like one of those is left out: the new ruling replaces it.
+/// `ruled.project(&(n - 8..n).collect::<Vec<_>>())`, `n` being the output's
+/// number of columns, keeps the rulings alone.
 ///
 /// Columns read by name: `movetext` (required: the PGN movetext, as the
 /// lichess Parquet export has it, without tags; a null is a row with
 /// `valid = false`) and, when present, `Result` (the recorded result; else
 /// the movetext's result token), `Termination` (`Time forfeit`: a flag
 /// fall, FIDE 6.9), `FEN` (the start position) and `Variant`
-/// (`Chess960`). Each may be Utf8, LargeUtf8 or Utf8View. Each record is
+/// (`Chess960`). Each may be Utf8, LargeUtf8 or Utf8View, or a dictionary
+/// of one of those; a column of the Null type (what an all-null column
+/// often is) is a column of nulls. Each record is
 /// read as [`Reader`] reads a game made of those tags and the movetext.
 /// No record makes it panic, and no row is lost.
 ///
 /// # Errors
 ///
 /// The batch has no `movetext` column, or one of the columns above is not
-/// of a string type.
+/// of a string type (nor Null).
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use std::sync::Arc;
 /// use arrow_array::{ArrayRef, RecordBatch, StringArray};
 /// use arrow_array::cast::AsArray;
@@ -294,7 +375,23 @@ pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
         };
         out.push(&ruling);
     }
-    RecordBatch::try_new(ruled_schema(), out.finish())
+    // The input's columns first (those named like a ruling column are
+    // replaced by it), then the rulings.
+    let ruled = ruled_fields();
+    let mut fields = Vec::new();
+    let mut columns = Vec::new();
+    let schema = batch.schema_ref();
+    for (field, column) in schema.fields().iter().zip(batch.columns()) {
+        if !ruled.iter().any(|f| f.name() == field.name()) {
+            fields.push(Arc::clone(field));
+            columns.push(Arc::clone(column));
+        }
+    }
+    fields.extend(ruled.into_iter().map(Arc::new));
+    columns.extend(out.finish());
+    let schema = Schema::new_with_metadata(fields, schema.metadata().clone());
+    let options = RecordBatchOptions::new().with_row_count(Some(rows));
+    RecordBatch::try_new_with_options(Arc::new(schema), columns, &options)
 }
 
 /// Appends `[name "value"]` and a line end, escaping the value (a line
@@ -568,6 +665,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 /// batch.
 ///
 /// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
 /// use arrow_array::cast::AsArray;
 /// use arrow_array::types::UInt64Type;
 /// use chess_arbiter::arrow::PgnBatches;
@@ -591,11 +689,27 @@ pub struct PgnBatches<R> {
     failed: Option<std::io::Error>,
 }
 
+/// The most games a batch of [`PgnBatches`] holds: a larger `rows` is
+/// taken as this one.
+///
+/// ```
+/// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
+/// assert_eq!(chess_arbiter::arrow::MAX_BATCH_ROWS, 1 << 20);
+/// ```
+pub const MAX_BATCH_ROWS: usize = 1 << 20;
+
+/// Rows allocated before a batch's first game: a batch grows as games
+/// come, so a large `rows` costs nothing for a short input.
+const FIRST_ROWS: usize = 1024;
+
 impl<R: Read> PgnBatches<R> {
-    /// Batches of at most `rows` games (at least 1) read from `read`
-    /// (buffered internally).
+    /// Batches of at most `rows` games read from `read` (buffered
+    /// internally). `rows` is clamped to 1 ..= [`MAX_BATCH_ROWS`]: 0 is
+    /// taken as 1 and any larger count as [`MAX_BATCH_ROWS`]; nothing is
+    /// allocated for the rows before games are read.
     ///
     /// ```
+    /// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
     /// use chess_arbiter::arrow::PgnBatches;
     /// let pgn = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n";
     /// let sizes: Vec<usize> = PgnBatches::new(pgn.as_bytes(), 2).map(|b| b.unwrap().num_rows()).collect();
@@ -604,7 +718,7 @@ impl<R: Read> PgnBatches<R> {
     pub fn new(read: R, rows: usize) -> PgnBatches<R> {
         PgnBatches {
             reader: Reader::new(read),
-            rows: rows.max(1),
+            rows: rows.clamp(1, MAX_BATCH_ROWS),
             schema: pgn_schema(),
             done: false,
             failed: None,
@@ -614,6 +728,7 @@ impl<R: Read> PgnBatches<R> {
     /// The schema of every batch.
     ///
     /// ```
+    /// # use chess_arbiter::arrow::{arrow_array, arrow_schema};
     /// use chess_arbiter::arrow::PgnBatches;
     /// let batches = PgnBatches::new(&b""[..], 10);
     /// assert_eq!(batches.schema().field(0).name(), "Event");
@@ -632,7 +747,7 @@ impl<R: Read> PgnBatches<R> {
         );
         let mut movetext = StringBuilder::new();
         let mut offsets = UInt64Builder::new();
-        let mut ruled = RulingColumns::with_capacity(self.rows);
+        let mut ruled = RulingColumns::with_capacity(self.rows.min(FIRST_ROWS));
         let mut count = 0;
         if let Some(e) = self.failed.take() {
             return Err(ArrowError::from(e));

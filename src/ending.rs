@@ -92,8 +92,13 @@ pub enum ClaimError {
     #[error("the announced move is illegal: {0}")]
     Illegal(IllegalMoveError),
     /// After the announced move no claim holds, or the move ends the game
-    /// by itself (checkmate, stalemate, fivefold repetition).
-    #[error("no draw to claim by announcing {san}: {why}")]
+    /// by itself (checkmate, stalemate, fivefold repetition). The move has
+    /// been played all the same, as FIDE 9.5.3 says: "If the claim is found
+    /// to be incorrect, the arbiter shall add two minutes to the opponent's
+    /// remaining thinking time. Then the game shall continue. If the claim
+    /// was based on an intended move, this move must be made in accordance
+    /// with Articles 3 and 4." (The two minutes are the clock's business.)
+    #[error("no draw to claim by announcing {san}: {why}; {san} is played (FIDE 9.5.3)")]
     NotAClaim {
         /// The announced move in SAN.
         san: San,
@@ -265,12 +270,20 @@ impl Game {
     /// The move played is `m` itself, now the game's last move
     /// (`game.moves().last() == Some(&m)`).
     ///
+    /// An incorrect claim does not take the move back: FIDE 9.5.3 says "If
+    /// the claim is found to be incorrect, the arbiter shall add two minutes
+    /// to the opponent's remaining thinking time. Then the game shall
+    /// continue. If the claim was based on an intended move, this move must
+    /// be made in accordance with Articles 3 and 4." So a legal `m` is
+    /// always played; the two minutes are left to the clock.
+    ///
     /// # Errors
     ///
-    /// [`ClaimError::Illegal`] if `m` is not legal here,
-    /// [`ClaimError::NotAClaim`] if no claim holds after it (or it ends the
-    /// game by itself), [`ClaimError::GameOver`] once the game is over. The
-    /// game is then unchanged.
+    /// [`ClaimError::NotAClaim`] if no claim holds after `m` (or it ends the
+    /// game by itself): `m` has been played and the game goes on (or has
+    /// ended by `m`). [`ClaimError::Illegal`] if `m` is not legal here and
+    /// [`ClaimError::GameOver`] once the game is over: the game is then
+    /// unchanged.
     ///
     /// ```
     /// use chess_arbiter::{ClaimError, DrawReason, Game, Outcome};
@@ -280,11 +293,15 @@ impl Game {
     /// }
     /// let ng8 = game.position().parse_san("Ng8").unwrap();
     /// let nh5 = game.position().parse_san("Nh5").unwrap();
+    /// // An incorrect claim: the announced move is played all the same.
+    /// let mut wrong = game.clone();
     /// assert_eq!(
-    ///     game.claim_draw_announcing(nh5).unwrap_err().to_string(),
+    ///     wrong.claim_draw_announcing(nh5).unwrap_err().to_string(),
     ///     "no draw to claim by announcing Nh5: the position after it has not occurred \
-    ///      three times and fewer than 50 moves of each side were made without a capture or pawn move",
+    ///      three times and fewer than 50 moves of each side were made without a capture or \
+    ///      pawn move; Nh5 is played (FIDE 9.5.3)",
     /// );
+    /// assert_eq!((wrong.moves().last(), wrong.outcome()), (Some(&nh5), None));
     /// assert_eq!(game.claim_draw_announcing(ng8), Ok(DrawReason::ThreefoldRepetition));
     /// assert_eq!(game.moves().last(), Some(&ng8));
     /// assert_eq!(game.moves().len(), 8);
@@ -309,11 +326,9 @@ impl Game {
                  of each side were made without a capture or pawn move",
             ))
         };
-        match result {
-            Ok(reason) => self.ending = Some(Outcome::Draw { reason }),
-            Err(_) => {
-                self.undo();
-            }
+        // An incorrect claim leaves the announced move played (FIDE 9.5.3).
+        if let Ok(reason) = result {
+            self.ending = Some(Outcome::Draw { reason });
         }
         result
     }

@@ -106,7 +106,7 @@ pub enum IllegalMoveReason {
     )]
     PromotionNotPossible,
     /// A move with these squares is legal, but of another kind than the
-    /// one given: a hand-built [`Move`] with the wrong [`MoveKind`].
+    /// one given: a hand-built [`Move`] with the wrong [`MoveKind`](crate::MoveKind).
     #[error(
         "the legal move on these squares is {} ({}): build moves with Position::find_move, parse_uci or legal_moves",
         RawMove(*.legal), .legal.kind()

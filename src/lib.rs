@@ -341,8 +341,14 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-/// Arrow record batches of games in, rulings out (feature `arrow`).
-#[cfg(feature = "arrow")]
+/// Arrow record batches of games in, rulings out (feature `arrow`, or
+/// `arrow-57` to `arrow-60` for one arrow major).
+#[cfg(any(
+    feature = "arrow-57",
+    feature = "arrow-58",
+    feature = "arrow-59",
+    feature = "arrow-60"
+))]
 pub mod arrow;
 pub mod attacks;
 mod bitboard;
@@ -400,3 +406,6 @@ pub use validate::PositionError;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[doc = include_str!("../docs/guide.md")]
+pub mod guide {}

@@ -3,11 +3,12 @@
 //! sample under tests/data/pgn/), and each ending of the Laws has its test.
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{UInt32Type, UInt64Type};
+use arrow_array::types::{Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{
-    Array, ArrayRef, Int32Array, LargeStringArray, RecordBatch, StringArray, StringViewArray,
+    Array, ArrayRef, DictionaryArray, Int32Array, Int64Array, LargeStringArray, NullArray,
+    RecordBatch, StringArray, StringViewArray,
 };
-use chess_arbiter::arrow::{PgnBatches, rule_batch, ruled_schema};
+use chess_arbiter::arrow::{MAX_BATCH_ROWS, PgnBatches, arrow_array, rule_batch, ruled_schema};
 use chess_arbiter::pgn::Reader;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -85,7 +86,10 @@ fn rule(records: &[Record<'_>]) -> Vec<Row> {
     ])
     .unwrap();
     let ruled = rule_batch(&batch).unwrap();
-    assert_eq!(ruled.schema(), ruled_schema());
+    // The input's columns, then ruled_schema's.
+    let mut fields = batch.schema().fields().to_vec();
+    fields.extend(ruled_schema().fields().iter().cloned());
+    assert_eq!(ruled.schema().fields().to_vec(), fields);
     rows(&ruled)
 }
 
@@ -391,4 +395,124 @@ fn rule_batch_over_the_columns_of_pgn_batches_rules_as_they_do() {
         }
     }
     assert!(compared > 250, "{compared}");
+}
+
+#[test]
+fn pgn_batches_bound_their_size_and_allocate_nothing_for_it_up_front() {
+    // Row counts that the columns could never hold: clamped to MAX_BATCH_ROWS (0
+    // to 1), and nothing is allocated for them before a game is read.
+    let pgn = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n";
+    for rows in [
+        usize::MAX,
+        1 << 62,
+        100_000_000,
+        MAX_BATCH_ROWS + 1,
+        MAX_BATCH_ROWS,
+    ] {
+        let batches: Vec<RecordBatch> = PgnBatches::new(pgn.as_bytes(), rows)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(batches.len(), 1);
+        assert_eq!(batches[0].num_rows(), 3);
+    }
+    let sizes: Vec<usize> = PgnBatches::new(pgn.as_bytes(), 0)
+        .map(|b| b.unwrap().num_rows())
+        .collect();
+    assert_eq!(sizes, [1, 1, 1]);
+}
+
+#[test]
+fn null_typed_and_dictionary_columns_read() {
+    let games = [
+        "1. f3 e5 2. g4 Qh4# 0-1",
+        "1. e4 *",
+        "1. f3 e5 2. g4 Qh4# 0-1",
+    ];
+    let plain = rows(
+        &rule_batch(
+            &RecordBatch::try_from_iter([(
+                "movetext",
+                strings(&games.iter().map(|g| Some(*g)).collect::<Vec<_>>()),
+            )])
+            .unwrap(),
+        )
+        .unwrap(),
+    );
+    // An all-null column as pyarrow types it (Null): as if absent.
+    let nulls: ArrayRef = Arc::new(NullArray::new(3));
+    let batch = RecordBatch::try_from_iter([
+        (
+            "movetext",
+            strings(&games.iter().map(|g| Some(*g)).collect::<Vec<_>>()),
+        ),
+        ("Result", Arc::clone(&nulls)),
+        ("FEN", Arc::clone(&nulls)),
+    ])
+    .unwrap();
+    assert_eq!(rows(&rule_batch(&batch).unwrap()), plain);
+    // A Null movetext: every row without movetext.
+    let batch = RecordBatch::try_from_iter([("movetext", Arc::clone(&nulls))]).unwrap();
+    let r = rows(&rule_batch(&batch).unwrap());
+    assert!(
+        r.iter()
+            .all(|r| !r.valid && r.error.as_deref() == Some("no movetext (null)"))
+    );
+    // Dictionary-encoded strings (keys of any integer type), nulls among
+    // the keys too.
+    let dict: DictionaryArray<Int32Type> = games.iter().copied().collect();
+    let batch = RecordBatch::try_from_iter([("movetext", Arc::new(dict) as ArrayRef)]).unwrap();
+    assert_eq!(rows(&rule_batch(&batch).unwrap()), plain);
+    let dict: DictionaryArray<Int32Type> =
+        vec![Some("1-0"), None, Some("1-0")].into_iter().collect();
+    let batch = RecordBatch::try_from_iter([
+        (
+            "movetext",
+            strings(&games.iter().map(|g| Some(*g)).collect::<Vec<_>>()),
+        ),
+        ("Result", Arc::new(dict) as ArrayRef),
+    ])
+    .unwrap();
+    let r = rows(&rule_batch(&batch).unwrap());
+    assert!(r[0].disagrees && !r[1].disagrees && r[2].disagrees);
+    // A dictionary of numbers is not text.
+    let keys = Int32Array::from(vec![0]);
+    let values: ArrayRef = Arc::new(Int64Array::from(vec![7]));
+    let dict = DictionaryArray::<Int32Type>::try_new(keys, values).unwrap();
+    let batch = RecordBatch::try_from_iter([("movetext", Arc::new(dict) as ArrayRef)]).unwrap();
+    let err = rule_batch(&batch).unwrap_err().to_string();
+    assert!(err.contains("not a string type"), "{err}");
+}
+
+#[test]
+fn rule_batch_keeps_the_other_columns_beside_the_rulings_in_order() {
+    let ids: ArrayRef = Arc::new(Int64Array::from(vec![17, 4]));
+    let batch = RecordBatch::try_from_iter([
+        ("Site", strings(&[Some("a"), Some("b")])),
+        (
+            "movetext",
+            strings(&[Some("1. f3 e5 2. g4 Qh4# 1-0"), Some("1. e4 *")]),
+        ),
+        ("id", Arc::clone(&ids)),
+        // A ruling column of the input is replaced by the new ruling.
+        ("valid", strings(&[Some("x"), Some("y")])),
+    ])
+    .unwrap();
+    let ruled = rule_batch(&batch).unwrap();
+    let names: Vec<&str> = ruled
+        .schema_ref()
+        .fields()
+        .iter()
+        .map(|f| f.name().as_str())
+        .collect();
+    let mut expected = vec!["Site", "movetext", "id"];
+    let ruled_fields = ruled_schema();
+    expected.extend(ruled_fields.fields().iter().map(|f| f.name().as_str()));
+    assert_eq!(names, expected);
+    assert_eq!(ruled.column_by_name("id").unwrap(), &ids);
+    assert_eq!(text(&ruled, "Site", 1).as_deref(), Some("b"));
+    assert!(flag(&ruled, "disagrees", 0) && flag(&ruled, "valid", 1));
+    // Projected to the rulings, the output is ruled_schema's.
+    let n = ruled.num_columns();
+    let only = ruled.project(&((n - 8)..n).collect::<Vec<_>>()).unwrap();
+    assert_eq!(only.schema(), ruled_schema());
 }

@@ -1,7 +1,8 @@
 //! Dead positions (FIDE 5.2.2) and flag falls (6.9) by name: pawn walls,
 //! boxed-in kings, a sacrifice that opens a chain, timeout rulings, and a
 //! property: a side that mates in a random playout was never called
-//! unwinnable. The sample of an independent solver is `tests/dead_sample.rs`.
+//! unwinnable. The sample of an independent solver is
+//! `tests/oracle/dead_sample.rs`.
 
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason, Winnability};
 

@@ -186,34 +186,52 @@ fn fifty_move_claim_now_and_by_announcing_a_move() {
 }
 
 #[test]
-fn an_announced_move_that_makes_no_claim_is_refused_and_not_played() {
+fn an_announced_move_that_makes_no_claim_is_refused_and_played() {
+    // FIDE 9.5.3: an incorrect claim based on an intended move: the move
+    // must then be made.
     let mut game = Game::from_fen("4k3/8/8/8/8/8/4P3/4K2R w K - 99 80").unwrap();
     let pawn = game.position().parse_san("e4").unwrap();
     assert_eq!(
         game.claim_draw_announcing(pawn).unwrap_err().to_string(),
         "no draw to claim by announcing e4: the position after it has not occurred three times \
-         and fewer than 50 moves of each side were made without a capture or pawn move"
+         and fewer than 50 moves of each side were made without a capture or pawn move; \
+         e4 is played (FIDE 9.5.3)"
     );
-    assert!(game.moves().is_empty());
+    assert_eq!(game.moves(), [pawn]);
+    assert_eq!(game.outcome(), None, "the game goes on");
+    assert_eq!(game.position().halfmove_clock(), 0);
+    // An illegal announced move is not played.
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/4P3/4K2R w K - 99 80").unwrap();
     let illegal = chess_arbiter::Move::new(chess_arbiter::Square::E1, chess_arbiter::Square::E3);
     assert!(matches!(
         game.claim_draw_announcing(illegal),
         Err(ClaimError::Illegal(_))
     ));
+    assert!(game.moves().is_empty());
 }
 
 #[test]
-fn a_mating_announced_move_is_no_claim() {
-    // Clock 99: Ra8 mates, which ends the game by itself (FIDE 9.3.1 needs a move that does not).
+fn a_mating_announced_move_is_no_claim_and_mates() {
+    // Clock 99: Ra8 mates, which ends the game by itself (FIDE 9.3.1 needs a move that does not);
+    // the announced move is played (9.5.3), and it ends the game.
     let mut game = Game::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80").unwrap();
     let mate = game.position().parse_san("Ra8").unwrap();
+    let san = game.position().san(mate);
     assert_eq!(
         game.claim_draw_announcing(mate).unwrap_err(),
         ClaimError::NotAClaim {
-            san: game.position().san(mate),
+            san,
             why: "the move ends the game by itself"
         }
     );
+    assert_eq!(game.moves(), [mate]);
+    assert!(matches!(
+        game.outcome(),
+        Some(Outcome::Decisive {
+            reason: chess_arbiter::WinReason::Checkmate,
+            ..
+        })
+    ));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `Game`: one test per rule of FIDE 5, 6.9 and 9 as the crate docs state
 //! them. The replay of the python-chess oracle games is in
-//! `tests/oracle_games.rs`.
+//! `tests/oracle/oracle_games.rs`.
 
 use chess_arbiter::{Color, DrawReason, Game, Outcome, Position, WinReason};
 

@@ -7,6 +7,8 @@
 //! allocation and memory tests read it.
 
 mod common;
+/// The suites that replay data (`tests/data/`, the fuzz seeds).
+mod oracle;
 
 mod alloc;
 #[cfg(feature = "arrow")]
@@ -14,19 +16,11 @@ mod arrow;
 mod bitboard;
 mod clock;
 mod dead;
-mod dead_sample;
-mod draws;
 mod endings;
 mod errors;
-mod fen;
 mod find_move;
-mod fuzz_corpus;
 mod game;
 mod move_bound;
-mod oracle_games;
-mod oracle_positions;
-mod perft;
-mod pgn;
 #[cfg(feature = "arrow")]
 mod pgn_arrow;
 mod pgn_files;
@@ -36,8 +30,6 @@ mod pgn_parallel;
 mod properties;
 mod queries;
 mod rules;
-mod san;
 mod serde;
 mod setup;
 mod touch_move;
-mod zobrist;

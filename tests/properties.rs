@@ -22,7 +22,7 @@
 //! last move was a double step, a capture is pseudo-legal but illegal, and
 //! the FEN therefore says `-`. The key from scratch is compared with a FEN
 //! that carries the passed square after every double step (as
-//! tests/zobrist.rs does).
+//! tests/oracle/zobrist.rs does).
 
 use crate::common;
 

@@ -3,7 +3,7 @@
 //! position whose key, FEN and rulings are consistent.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/fen through them).
+//! (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/fen through them).
 #![no_main]
 
 #[path = "../../tests/common/checks.rs"]

@@ -3,7 +3,7 @@
 //! position's rulings and the replayed history.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/game through them).
+//! (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/game through them).
 #![no_main]
 
 #[path = "../../tests/common/checks.rs"]

@@ -4,8 +4,8 @@
 //! the same items as reading on one.
 //!
 //! The round-trip checks live in tests/common/pgn_checks.rs, shared with
-//! `cargo test` (tests/fuzz_corpus.rs replays fuzz/seeds/pgn through them;
-//! tests/pgn_parallel.rs replays them through the threads check).
+//! `cargo test` (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/pgn through
+//! them; tests/pgn_parallel.rs replays them through the threads check).
 #![no_main]
 
 #[path = "../../tests/common/pgn_checks.rs"]

@@ -4,7 +4,7 @@
 //! incremental key equals the key from scratch.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/play through them).
+//! (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/play through them).
 #![no_main]
 
 #[path = "../../tests/common/checks.rs"]

@@ -3,7 +3,7 @@
 //! to it through both.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/san through them).
+//! (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/san through them).
 #![no_main]
 
 #[path = "../../tests/common/checks.rs"]

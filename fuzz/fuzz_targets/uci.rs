@@ -2,7 +2,7 @@
 //! accepted move is legal and its `uci()` parses back to it.
 //!
 //! The checks live in tests/common/checks.rs, shared with `cargo test`
-//! (tests/fuzz_corpus.rs replays fuzz/seeds/uci through them).
+//! (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/uci through them).
 #![no_main]
 
 #[path = "../../tests/common/checks.rs"]

@@ -1,7 +1,7 @@
 //! The invariants the fuzz targets assert, in one place: the targets in
 //! `fuzz/fuzz_targets/` include this file with `#[path]`, and
-//! `tests/fuzz_corpus.rs` runs the same functions on built-in inputs and on
-//! every committed seed under `fuzz/seeds/<target>/`. It lives under
+//! `tests/oracle/fuzz_corpus.rs` runs the same functions on built-in inputs
+//! and on every committed seed under `fuzz/seeds/<target>/`. It lives under
 //! `tests/` (not `fuzz/`) because the published crate leaves `fuzz/` out.
 //!
 //! Every function takes the raw fuzzer bytes and panics when an invariant

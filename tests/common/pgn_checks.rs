@@ -1,6 +1,7 @@
-//! PGN invariants shared by `tests/pgn.rs`, `tests/fuzz_corpus.rs` and the
-//! `pgn` fuzz target: reading never panics, and every game read is written
-//! in export format and read back to the same game.
+//! PGN invariants shared by `tests/oracle/pgn.rs`,
+//! `tests/oracle/fuzz_corpus.rs` and the `pgn` fuzz target: reading never
+//! panics, and every game read is written in export format and read back to
+//! the same game.
 
 #![allow(dead_code)] // each includer uses a different part
 

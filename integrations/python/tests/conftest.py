@@ -42,6 +42,8 @@ def lichess_table(sample_rows):
     its tag section is another record), with the rulings expected."""
     kept = [r for r in sample_rows if r["valid"] or r["plies"] is not None]
     columns = {
+        # The game's id, as lichess's Site column holds its URL.
+        "Site": [f"https://example.org/{i}" for i in range(len(kept))],
         "movetext": [r["movetext"] for r in kept],
         "Result": [tag(r, "Result") for r in kept],
         "Termination": [tag(r, "Termination") for r in kept],
