@@ -6,7 +6,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use chess_arbiter::SanError;
-use chess_arbiter::arrow::{PgnBatches, rule_batch};
+use chess_arbiter::arrow::{PgnBatches, arrow_array, rule_batch};
 use chess_arbiter::pgn::{PgnErrorKind, Reader};
 use std::io::Read;
 use std::sync::Arc;

@@ -195,3 +195,46 @@ fn with_threads_reads_the_fuzz_seeds_as_the_sequential_reader() {
         assert_eq!(one, two, "{:?}", String::from_utf8_lossy(&bytes));
     }
 }
+
+#[test]
+fn mainline_only_reads_the_same_mainlines_without_the_variations() {
+    let text = "[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 {c} 2. Nf3 $1 (2. Qh5 Nc6) Nc6 *\n\n\
+                1. f3 e5 2. g4 (2. Nc3 Bxh1) Qh4# 0-1\n\n1. e4 (1. d4 )) *\n\n"
+        .repeat(40);
+    let full: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
+    let mainline: Vec<Seen> = Reader::new(text.as_bytes())
+        .mainline_only()
+        .map(seen)
+        .collect();
+    for threads in [1, 2, 3] {
+        let parallel: Vec<Seen> = Reader::with_threads(text.as_bytes(), threads)
+            .mainline_only()
+            .map(seen)
+            .collect();
+        assert_eq!(parallel, mainline, "{threads} threads");
+    }
+    assert_eq!(mainline.len(), 120);
+    for (k, (all, main)) in full.iter().zip(&mainline).enumerate() {
+        match (k % 3, all, main) {
+            // Variations kept by the full reading, none by the other; the
+            // rest of the game alike.
+            (0, Seen::Game(all, ..), Seen::Game(main, ..)) => {
+                assert_eq!(all.variations(0).len(), 1);
+                assert!(main.variations(0).is_empty() && main.variations(2).is_empty());
+                assert_eq!(all.game(), main.game());
+                assert_eq!(all.comment(1), main.comment(1));
+                assert_eq!(
+                    all.nags(2).collect::<Vec<_>>(),
+                    main.nags(2).collect::<Vec<_>>()
+                );
+            }
+            // An illegal move in a variation: an error only when it is played.
+            (1, Seen::Error(..), Seen::Game(main, ..)) => {
+                assert!(main.game().position().is_checkmate());
+            }
+            // A `)` that closes nothing is an error either way.
+            (2, Seen::Error(a, ..), Seen::Error(b, ..)) => assert_eq!(a, b),
+            other => panic!("game {k}: {other:?}"),
+        }
+    }
+}

@@ -30,7 +30,7 @@ pub(crate) struct Builder {
     /// Comments as read, checked for UTF-8 once per game.
     comment_bytes: Vec<u8>,
     /// The mainline is played with its positions taken to be alive, to be
-    /// checked once at the end ([`build`]), not by a proof per move.
+    /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
     /// Known from a first reading: the game is dead after this many moves.
     dead_at: Option<usize>,
@@ -88,14 +88,9 @@ pub(crate) fn variant(name: &str) -> Option<bool> {
 /// dead position leads only to dead ones, FIDE 5.2.2). Otherwise (a dead or
 /// undecided last position, or an error) the text is read again with
 /// every move ruled as `Game::play` rules it.
-#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
-pub(crate) fn build(text: &GameText<'_>) -> Result<Builder, PgnError> {
-    build_with(text, false)
-}
-
-/// [`build`], with the variations read for syntax only when
-/// `mainline_only` (a record whose mainline is legal then reads, whatever
-/// its variations hold).
+///
+/// With `mainline_only`, the variations are read for syntax only (a record
+/// whose mainline is legal then reads, whatever its variations hold).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
     use crate::game::AssumedLife;

@@ -4,7 +4,7 @@
 //! results come back in input order. The cuts are the sequential reader's
 //! because they are made by the same code.
 
-use super::build::build;
+use super::build::build_with;
 use super::error::PgnError;
 use super::game::{Origin, PgnGame};
 use super::reader::{Reader, finish};
@@ -45,6 +45,8 @@ struct Batch {
     bytes: Vec<u8>,
     games: Vec<Meta>,
     items: VecDeque<Item>,
+    /// The reader's [`Reader::mainline_only`].
+    mainline_only: bool,
 }
 
 type Job = (Batch, SyncSender<Batch>);
@@ -121,7 +123,9 @@ fn work(queue: &Mutex<Receiver<Job>>) {
             bytes,
             games,
             items,
+            mainline_only,
         } = &mut batch;
+        let mainline_only = *mainline_only;
         items.extend(games.iter().map(|meta| {
             let text = GameText {
                 text: &bytes[meta.start..meta.end],
@@ -134,7 +138,7 @@ fn work(queue: &Mutex<Receiver<Job>>) {
                 offset: meta.offset,
                 line: meta.first_line,
             };
-            build(&text).map(|builder| finish(builder, origin))
+            build_with(&text, mainline_only).map(|builder| finish(builder, origin))
         }));
         // The reader may be gone: nothing is waiting then.
         let _ = reply.send(batch);
@@ -198,6 +202,23 @@ pub struct ParallelReader<R> {
     pool: Option<Pool>,
 }
 
+impl<R: Read> ParallelReader<R> {
+    /// The same reader, reading each game's variations for their syntax
+    /// only, as [`Reader::mainline_only`] does.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let pgn = "1. f3 e5 2. g4 (2. Nc3 Bxh1) Qh4# 0-1\n\n".repeat(20);
+    /// let games = Reader::with_threads(pgn.as_bytes(), 2).mainline_only();
+    /// assert_eq!(games.filter(|g| g.is_ok()).count(), 20);
+    /// ```
+    #[must_use]
+    pub fn mainline_only(mut self) -> ParallelReader<R> {
+        self.reader.mainline_only = true;
+        self
+    }
+}
+
 impl<R: Read> Iterator for ParallelReader<R> {
     type Item = Result<PgnGame, PgnError>;
 
@@ -258,6 +279,8 @@ fn dispatch<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) {
             return;
         }
         let mut batch = pool.spare.pop().unwrap_or_default();
+        let mainline_only = reader.mainline_only;
+        batch.mainline_only = mainline_only;
         let mut failed = None;
         let mut done = false;
         let mut built = None;
@@ -272,7 +295,8 @@ fn dispatch<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) {
                         offset: game.offset,
                         line: game.first_line,
                     };
-                    let item = build(&game).map(|builder| finish(builder, origin));
+                    let item =
+                        build_with(&game, mainline_only).map(|builder| finish(builder, origin));
                     built = Some((item, game.text.len()));
                     break;
                 }

@@ -1,14 +1,7 @@
 //! The streaming reader: splits the input into games (a buffer that holds
 //! at most the current game), and builds a `PgnGame` from each.
 
-#[cfg(any(
-    feature = "arrow-57",
-    feature = "arrow-58",
-    feature = "arrow-59",
-    feature = "arrow-60"
-))]
-use super::build::build_with;
-use super::build::{Builder, build};
+use super::build::{Builder, build_with};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -67,6 +60,8 @@ pub struct Reader<R> {
     dropped: u64,
     /// Where the last game found starts: byte offset and line.
     last_origin: Origin,
+    /// Variations are read for their syntax only ([`Reader::mainline_only`]).
+    pub(crate) mainline_only: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -94,7 +89,32 @@ impl<R: Read> Reader<R> {
             failed: false,
             dropped: 0,
             last_origin: Origin::default(),
+            mainline_only: false,
         }
+    }
+
+    /// The same reader, reading each game's variations for their syntax
+    /// only: their moves are not played (an illegal one is no error) and
+    /// nothing of them is kept ([`PgnGame::variations`] is empty), which
+    /// spares a caller who reads the mainline alone the cost of building
+    /// them. A variation that is not well formed (an unreadable move, a `)`
+    /// that closes nothing) is still an error.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// // The variation's second move is illegal: an error unless only the
+    /// // mainline is read.
+    /// let pgn = "1. f3 e5 2. g4 (2. Nc3 Bxh1) Qh4# 0-1\n";
+    /// assert!(Reader::new(pgn.as_bytes()).next().unwrap().is_err());
+    /// let game = Reader::new(pgn.as_bytes()).mainline_only().next().unwrap()?;
+    /// assert!(game.game().position().is_checkmate());
+    /// assert!(game.variations(2).is_empty());
+    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
+    /// ```
+    #[must_use]
+    pub fn mainline_only(mut self) -> Reader<R> {
+        self.mainline_only = true;
+        self
     }
 
     /// Reads more input, keeping `buf[mark..]`. False at the end of input.
@@ -384,8 +404,9 @@ impl<R: Read> Iterator for Reader<R> {
         if self.failed {
             return None;
         }
+        let mainline_only = self.mainline_only;
         let built = match self.next_text() {
-            Ok(Some(text)) => build(&text),
+            Ok(Some(text)) => build_with(&text, mainline_only),
             Ok(None) => return None,
             Err(e) => return Some(Err(self.io_error(e))),
         };
