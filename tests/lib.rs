@@ -21,6 +21,8 @@ mod errors;
 mod find_move;
 mod game;
 mod move_bound;
+#[cfg(feature = "arrow")]
+mod pgn_arrow;
 mod pgn_files;
 mod pgn_hostile;
 mod pgn_memory;
