@@ -4,7 +4,7 @@
 //! (the proof from scratch) and as one ply of a game (`Game::play` then
 //! `Game::outcome`, the move taken back between iterations).
 //!
-//! `cargo bench --bench dead`
+//! `cargo bench -p chess-arbiter-benches --bench dead`
 
 use chess_arbiter::{Game, Position};
 use criterion::{black_box, criterion_group, criterion_main};
