@@ -11,8 +11,14 @@ use crate::{Color, Move, Role};
 use alloc::vec::Vec;
 use core::fmt;
 
+#[cfg(feature = "std")]
+pub(crate) mod pgn_reader;
+mod repetition;
+mod rulings;
 #[cfg(feature = "serde")]
 mod serde;
+
+pub(crate) use repetition::{is_zeroing, same_position};
 
 /// A game: the start position and the moves played since, with the history
 /// that the rules of repetition need. It plays and takes back moves, tells
@@ -54,19 +60,6 @@ pub struct Game {
     /// An ending recorded in the current position: resignation, agreement
     /// or an accepted draw claim.
     pub(crate) ending: Option<Outcome>,
-}
-
-/// What [`Game::check_assumed_life`] found.
-#[cfg(feature = "std")]
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum AssumedLife {
-    /// Every position is alive, as `Game::play` would have ruled.
-    Holds,
-    /// The position after this many moves is the first that `Game::play`
-    /// would have ruled dead: the game ends there.
-    DeadAt(usize),
-    /// A proof on the way was undecided: read the record move by move.
-    Unknown,
 }
 
 impl Default for Game {
@@ -220,47 +213,6 @@ impl Game {
         Ok(())
     }
 
-    /// [`Position::is_dead`] of the current position, as proved when the
-    /// game reached it.
-    fn is_dead(&self) -> bool {
-        self.life[self.life.len() - 1] == crate::dead::Liveness::Dead
-    }
-
-    /// `true` if [`Game::over_with_moves_left`] is `Some`, the cheapest
-    /// tests first (the PGN reader asks before every move).
-    #[cfg(feature = "std")]
-    #[inline]
-    pub(crate) fn is_over_with_moves_left(&self) -> bool {
-        let pos = self.position();
-        let clock = pos.halfmove_clock();
-        self.ending.is_some()
-            || clock >= 150
-            || pos.is_insufficient_material()
-            // Five occurrences take at least 16 reversible plies.
-            || (clock >= 16 && self.is_fivefold_repetition())
-            || self.is_dead()
-    }
-
-    /// [`Game::outcome`] when the side to move has a legal move (so neither
-    /// checkmate nor stalemate): without generating moves.
-    fn over_with_moves_left(&self) -> Option<Outcome> {
-        let pos = self.position();
-        let draw = |reason| Some(Outcome::Draw { reason });
-        if self.ending.is_some() {
-            self.ending
-        } else if pos.is_insufficient_material() {
-            draw(DrawReason::InsufficientMaterial)
-        } else if self.is_dead() {
-            draw(DrawReason::DeadPosition)
-        } else if pos.halfmove_clock() >= 150 {
-            draw(DrawReason::SeventyFiveMoves)
-        } else if self.is_fivefold_repetition() {
-            draw(DrawReason::FivefoldRepetition)
-        } else {
-            None
-        }
-    }
-
     /// Reads a UCI move (castling `e1g1`, or king-takes-rook `e1h1` in
     /// Chess960), plays it and returns it.
     ///
@@ -331,128 +283,6 @@ impl Game {
         Ok(m)
     }
 
-    /// [`Game::play_san`] on the PGN reader's bytes.
-    #[cfg(feature = "std")]
-    pub(crate) fn play_san_bytes(&mut self, san: &[u8]) -> Result<Move, SanError> {
-        let m = self.position().parse_san_bytes(san)?;
-        let mut next = self.position().clone();
-        next.play_unchecked(m);
-        self.push(m, next);
-        Ok(m)
-    }
-
-    /// A game from `start` whose positions are taken to be alive until
-    /// [`Game::assumed_life_holds`] says whether they were: the PGN reader
-    /// plays a whole record this way, with no dead-position proof per move.
-    #[cfg(feature = "std")]
-    pub(crate) fn assuming_life(start: Position) -> Game {
-        Game::with_life(start, crate::dead::Liveness::Alive)
-    }
-
-    /// [`Game::play_san_bytes`] taking the position it leads to as alive
-    /// (see [`Game::assuming_life`]).
-    #[cfg(feature = "std")]
-    pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
-        let m = self.position().parse_san_bytes(san)?;
-        let mut next = self.position().clone();
-        next.play_unchecked(m);
-        self.push_with_life(m, next, crate::dead::Liveness::Alive);
-        Ok(m)
-    }
-
-    /// What the positions of a game played with its life assumed are, as
-    /// [`Game::play`] would have ruled them move by move: all alive, or the
-    /// first dead one, found with a few proofs rather than one per move.
-    ///
-    /// A dead position leads only to dead ones and a live one was reached
-    /// only from live ones (FIDE 5.2.2), and a proof is never wrong: so the
-    /// proofs along a game read alive (or undecided), then dead (or
-    /// undecided). The last position alive, or checkmate, vouches for all.
-    /// Else the first dead one is searched by halving among the positions
-    /// after captures and pawn moves (where `Game::play` runs a proof
-    /// anyway), and the few after the last live one found are ruled as
-    /// `Game::play` rules them, each from the one before. An undecided
-    /// proof on the way leaves it to a reading move by move.
-    #[cfg(feature = "std")]
-    pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
-        use crate::dead::{Liveness, is_alive_at_a_glance, liveness, liveness_after};
-        let last = self.positions.len() - 1;
-        let last_pos = &self.positions[last];
-        if last_pos.is_checkmate() || is_alive_at_a_glance(last_pos) {
-            return AssumedLife::Holds;
-        }
-        match liveness(last_pos) {
-            Liveness::Alive => return AssumedLife::Holds,
-            Liveness::Open => return AssumedLife::Unknown,
-            Liveness::Dead => {}
-        }
-        // The positions Game::play proves from scratch for sure: the start
-        // and those after a capture or pawn move.
-        let zeroing: Vec<usize> = core::iter::once(0)
-            .chain((1..=last).filter(|&ply| self.positions[ply].halfmove_clock() == 0))
-            .collect();
-        let start_alive = self.positions[0] == Position::new();
-        let mut alive = 0; // index into `zeroing` of a position proved alive
-        if !start_alive {
-            match liveness(&self.positions[0]) {
-                Liveness::Alive => {}
-                Liveness::Dead => return AssumedLife::DeadAt(0),
-                Liveness::Open => return AssumedLife::Unknown,
-            }
-        }
-        // `dead`: the first index known dead (or past the end).
-        let mut dead = zeroing.len();
-        if zeroing.last() == Some(&last) {
-            dead = zeroing.len() - 1;
-        }
-        while dead - alive > 1 {
-            let mid = (alive + dead) / 2;
-            match liveness(&self.positions[zeroing[mid]]) {
-                Liveness::Alive => alive = mid,
-                Liveness::Dead => dead = mid,
-                Liveness::Open => return AssumedLife::Unknown,
-            }
-        }
-        // From the live one on, as Game::play rules: the first dead is
-        // at the known dead one at the latest (the last position is dead).
-        let mut life = Liveness::Alive;
-        for ply in zeroing[alive] + 1..=last {
-            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
-            life = if zeroing.get(dead) == Some(&ply) {
-                Liveness::Dead
-            } else {
-                liveness_after(prev, life, self.moves[ply - 1], next)
-            };
-            if life == Liveness::Dead {
-                return AssumedLife::DeadAt(ply);
-            }
-        }
-        AssumedLife::Unknown
-    }
-
-    /// Takes the current position as dead (FIDE 5.2.2), as a proof has
-    /// shown: the PGN reader's second reading of a record whose first dead
-    /// position [`Game::check_assumed_life`] found.
-    #[cfg(feature = "std")]
-    pub(crate) fn mark_dead(&mut self) {
-        if let Some(life) = self.life.last_mut() {
-            *life = crate::dead::Liveness::Dead;
-        }
-    }
-
-    fn push(&mut self, m: Move, next: Position) {
-        let life = self.life[self.life.len() - 1];
-        let life = crate::dead::liveness_after(self.position(), life, m, &next);
-        self.push_with_life(m, next, life);
-    }
-
-    fn push_with_life(&mut self, m: Move, next: Position, life: crate::dead::Liveness) {
-        self.life.push(life);
-        self.keys.push(next.repetition_key());
-        self.positions.push(next);
-        self.moves.push(m);
-    }
-
     /// Takes back the last move and returns it, or `None` at the start
     /// position. Costs O(1): the game keeps every position it passed.
     ///
@@ -508,25 +338,6 @@ impl Game {
         1 + self.earlier_occurrences(self.position(), self.keys[ply], ply)
     }
 
-    /// How many times `pos`, standing (or about to stand) at `ply` with
-    /// repetition key `key`, occurred before `ply`. Every position before
-    /// the last capture or pawn move differs from it, so the search goes
-    /// back `halfmove_clock` plies and no further, on the same side to move.
-    fn earlier_occurrences(&self, pos: &Position, key: u64, ply: usize) -> u32 {
-        let reach = usize::try_from(pos.halfmove_clock())
-            .unwrap_or(usize::MAX)
-            .min(ply);
-        let mut count = 0;
-        let mut earlier = ply;
-        while earlier >= ply - reach + 2 {
-            earlier -= 2;
-            if self.keys[earlier] == key && same_position(self.at(earlier), pos) {
-                count += 1;
-            }
-        }
-        count
-    }
-
     /// `true` if the player to move may claim a draw by threefold
     /// repetition (FIDE 9.2): the current position has occurred three
     /// times, or a legal move they announce (writing it, not playing it)
@@ -548,52 +359,6 @@ impl Game {
         self.outcome().is_none() && self.threefold_claim()
     }
 
-    fn threefold_claim(&self) -> bool {
-        self.threefold_way().is_some()
-    }
-
-    /// How a threefold repetition claim is made: `Some(None)` now,
-    /// `Some(Some(m))` by announcing `m` (the first such legal move), `None`
-    /// not at all. Ignores whether the game is over.
-    pub(crate) fn threefold_way(&self) -> Option<Option<Move>> {
-        if self.repetitions() >= 3 {
-            return Some(None);
-        }
-        let ply = self.moves.len();
-        let pos = self.position();
-        // Only a move that neither captures nor moves a pawn can lead back
-        // to an earlier position, and then only to one since the last such
-        // move with the other side to move: plies ply - 1, ply - 3, ...
-        // down to the child's clock, which is this clock plus one.
-        let reach = usize::try_from(pos.halfmove_clock())
-            .unwrap_or(usize::MAX)
-            .saturating_add(1)
-            .min(ply + 1);
-        let lowest = ply + 1 - reach;
-        // The announced position must already have occurred twice: without
-        // two equal keys in that window no move can make a third (checked
-        // in place, without allocating).
-        let window = || (lowest..ply).rev().step_by(2).map(|i| self.keys[i]);
-        let repeated = window()
-            .enumerate()
-            .any(|(i, key)| window().skip(i + 1).any(|other| other == key));
-        if !repeated {
-            return None;
-        }
-        // Such a position had a move played from it, so it is neither mate
-        // nor stalemate: the announced move cannot end the game by itself.
-        pos.legal_moves()
-            .into_iter()
-            .filter(|&m| !is_zeroing(pos, m))
-            .find(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                let key = child.repetition_key();
-                self.earlier_occurrences(&child, key, ply + 1) >= 2
-            })
-            .map(Some)
-    }
-
     /// `true` if the player to move may claim a draw by the fifty-move rule
     /// (FIDE 9.3): each side made its last 50 moves without a pawn move or
     /// a capture (half-move clock at least 100), or the move the player
@@ -610,31 +375,6 @@ impl Game {
     /// ```
     pub fn can_claim_fifty_moves(&self) -> bool {
         self.outcome().is_none() && self.fifty_moves_claim()
-    }
-
-    fn fifty_moves_claim(&self) -> bool {
-        self.fifty_moves_way().is_some()
-    }
-
-    /// How a fifty-move claim is made: `Some(None)` now, `Some(Some(m))` by
-    /// announcing `m` (the first such legal move), `None` not at all.
-    /// Ignores whether the game is over.
-    pub(crate) fn fifty_moves_way(&self) -> Option<Option<Move>> {
-        let pos = self.position();
-        match pos.halfmove_clock() {
-            0..=98 => None,
-            99 => pos
-                .legal_moves()
-                .into_iter()
-                .filter(|&m| !is_zeroing(pos, m))
-                .find(|&m| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    child.has_legal_moves()
-                })
-                .map(Some),
-            _ => Some(None),
-        }
     }
 
     /// `true` if the current position has occurred five times: the game is
@@ -759,63 +499,7 @@ impl Game {
             }
         }
     }
-}
 
-/// `true` if `m` captures or moves a pawn: it resets the half-move clock and
-/// nothing played before it can recur.
-pub(crate) fn is_zeroing(pos: &Position, m: Move) -> bool {
-    pos.by_role(Role::Pawn).contains(m.from())
-        || (!m.is_castle() && pos.by_color(!pos.turn()).contains(m.to()))
-}
-
-/// The same position in the sense of FIDE 9.2.3: side to move, pieces on
-/// their squares, castling rights and a legal en passant capture. Keys
-/// already matched; this makes a 64-bit key collision harmless.
-pub(crate) fn same_position(a: &Position, b: &Position) -> bool {
-    a.by_role == b.by_role
-        && a.by_color == b.by_color
-        && a.turn == b.turn
-        && a.castling == b.castling
-        && a.en_passant_square() == b.en_passant_square()
-}
-
-impl PartialEq for Game {
-    /// Equal when the start positions, the moves played and the recorded
-    /// endings are.
-    fn eq(&self, other: &Game) -> bool {
-        self.start() == other.start() && self.moves == other.moves && self.ending == other.ending
-    }
-}
-
-impl Eq for Game {}
-
-impl fmt::Debug for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Moves<'a>(&'a Game);
-        impl fmt::Debug for Moves<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let game = self.0;
-                f.debug_list()
-                    .entries(
-                        game.moves
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &m)| game.at(i).uci(m)),
-                    )
-                    .finish()
-            }
-        }
-        f.debug_struct("Game")
-            .field("start", &self.start().fen())
-            .field("moves", &Moves(self))
-            .field("position", &self.position().fen())
-            .field("ending", &self.ending)
-            .finish()
-    }
-}
-
-/// A flag fall recorded in a game, and moves from a board interface.
-impl Game {
     /// Records that `flagged`'s flag fell (FIDE 6.9) and returns the
     /// ruling, which becomes the game's outcome like a resignation:
     /// [`Game::outcome_on_timeout`] (a loss for `flagged`, or a draw when
@@ -923,6 +607,41 @@ impl Game {
         next.play_unchecked(m);
         self.push(m, next);
         Ok(m)
+    }
+}
+
+impl PartialEq for Game {
+    /// Equal when the start positions, the moves played and the recorded
+    /// endings are.
+    fn eq(&self, other: &Game) -> bool {
+        self.start() == other.start() && self.moves == other.moves && self.ending == other.ending
+    }
+}
+
+impl Eq for Game {}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Moves<'a>(&'a Game);
+        impl fmt::Debug for Moves<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let game = self.0;
+                f.debug_list()
+                    .entries(
+                        game.moves
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &m)| game.at(i).uci(m)),
+                    )
+                    .finish()
+            }
+        }
+        f.debug_struct("Game")
+            .field("start", &self.start().fen())
+            .field("moves", &Moves(self))
+            .field("position", &self.position().fen())
+            .field("ending", &self.ending)
+            .finish()
     }
 }
 

@@ -93,7 +93,7 @@ pub(crate) fn variant(name: &str) -> Option<bool> {
 /// whose mainline is legal then reads, whatever its variations hold).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
-    use crate::game::AssumedLife;
+    use crate::game::pgn_reader::AssumedLife;
     let mut builder = Builder {
         mainline_only,
         ..Builder::default()

@@ -1,0 +1,141 @@
+//! The PGN reader's one way into a [`Game`]: reading a record's SAN bytes
+//! with the dead-position proofs deferred, then ruling where the first dead
+//! position stands. Nothing else in the crate uses these.
+
+use super::Game;
+use crate::Move;
+use crate::position::Position;
+use crate::san::SanError;
+use alloc::vec::Vec;
+
+/// What [`Game::check_assumed_life`] found.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum AssumedLife {
+    /// Every position is alive, as `Game::play` would have ruled.
+    Holds,
+    /// The position after this many moves is the first that `Game::play`
+    /// would have ruled dead: the game ends there.
+    DeadAt(usize),
+    /// A proof on the way was undecided: read the record move by move.
+    Unknown,
+}
+
+impl Game {
+    /// `true` if [`Game::over_with_moves_left`] is `Some`, the cheapest
+    /// tests first (the PGN reader asks before every move).
+    #[inline]
+    pub(crate) fn is_over_with_moves_left(&self) -> bool {
+        let pos = self.position();
+        let clock = pos.halfmove_clock();
+        self.ending.is_some()
+            || clock >= 150
+            || pos.is_insufficient_material()
+            // Five occurrences take at least 16 reversible plies.
+            || (clock >= 16 && self.is_fivefold_repetition())
+            || self.is_dead()
+    }
+
+    /// [`Game::play_san`] on the PGN reader's bytes.
+    pub(crate) fn play_san_bytes(&mut self, san: &[u8]) -> Result<Move, SanError> {
+        let m = self.position().parse_san_bytes(san)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push(m, next);
+        Ok(m)
+    }
+
+    /// A game from `start` whose positions are taken to be alive until
+    /// [`Game::check_assumed_life`] says whether they were: the PGN reader
+    /// plays a whole record this way, with no dead-position proof per move.
+    pub(crate) fn assuming_life(start: Position) -> Game {
+        Game::with_life(start, crate::dead::Liveness::Alive)
+    }
+
+    /// [`Game::play_san_bytes`] taking the position it leads to as alive
+    /// (see [`Game::assuming_life`]).
+    pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
+        let m = self.position().parse_san_bytes(san)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push_with_life(m, next, crate::dead::Liveness::Alive);
+        Ok(m)
+    }
+
+    /// What the positions of a game played with its life assumed are, as
+    /// [`Game::play`] would have ruled them move by move: all alive, or the
+    /// first dead one, found with a few proofs rather than one per move.
+    ///
+    /// A dead position leads only to dead ones and a live one was reached
+    /// only from live ones (FIDE 5.2.2), and a proof is never wrong: so the
+    /// proofs along a game read alive (or undecided), then dead (or
+    /// undecided). The last position alive, or checkmate, vouches for all.
+    /// Else the first dead one is searched by halving among the positions
+    /// after captures and pawn moves (where `Game::play` runs a proof
+    /// anyway), and the few after the last live one found are ruled as
+    /// `Game::play` rules them, each from the one before. An undecided
+    /// proof on the way leaves it to a reading move by move.
+    pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
+        use crate::dead::{Liveness, is_alive_at_a_glance, liveness, liveness_after};
+        let last = self.positions.len() - 1;
+        let last_pos = &self.positions[last];
+        if last_pos.is_checkmate() || is_alive_at_a_glance(last_pos) {
+            return AssumedLife::Holds;
+        }
+        match liveness(last_pos) {
+            Liveness::Alive => return AssumedLife::Holds,
+            Liveness::Open => return AssumedLife::Unknown,
+            Liveness::Dead => {}
+        }
+        // The positions Game::play proves from scratch for sure: the start
+        // and those after a capture or pawn move.
+        let zeroing: Vec<usize> = core::iter::once(0)
+            .chain((1..=last).filter(|&ply| self.positions[ply].halfmove_clock() == 0))
+            .collect();
+        let start_alive = self.positions[0] == Position::new();
+        let mut alive = 0; // index into `zeroing` of a position proved alive
+        if !start_alive {
+            match liveness(&self.positions[0]) {
+                Liveness::Alive => {}
+                Liveness::Dead => return AssumedLife::DeadAt(0),
+                Liveness::Open => return AssumedLife::Unknown,
+            }
+        }
+        // `dead`: the first index known dead (or past the end).
+        let mut dead = zeroing.len();
+        if zeroing.last() == Some(&last) {
+            dead = zeroing.len() - 1;
+        }
+        while dead - alive > 1 {
+            let mid = (alive + dead) / 2;
+            match liveness(&self.positions[zeroing[mid]]) {
+                Liveness::Alive => alive = mid,
+                Liveness::Dead => dead = mid,
+                Liveness::Open => return AssumedLife::Unknown,
+            }
+        }
+        // From the live one on, as Game::play rules: the first dead is
+        // at the known dead one at the latest (the last position is dead).
+        let mut life = Liveness::Alive;
+        for ply in zeroing[alive] + 1..=last {
+            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
+            life = if zeroing.get(dead) == Some(&ply) {
+                Liveness::Dead
+            } else {
+                liveness_after(prev, life, self.moves[ply - 1], next)
+            };
+            if life == Liveness::Dead {
+                return AssumedLife::DeadAt(ply);
+            }
+        }
+        AssumedLife::Unknown
+    }
+
+    /// Takes the current position as dead (FIDE 5.2.2), as a proof has
+    /// shown: the PGN reader's second reading of a record whose first dead
+    /// position [`Game::check_assumed_life`] found.
+    pub(crate) fn mark_dead(&mut self) {
+        if let Some(life) = self.life.last_mut() {
+            *life = crate::dead::Liveness::Dead;
+        }
+    }
+}

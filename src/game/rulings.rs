@@ -1,0 +1,49 @@
+//! How a game rules itself as it goes: the dead-position bookkeeping kept
+//! with every position (FIDE 5.2.2) and the endings that need no move
+//! generation.
+
+use super::Game;
+use crate::Move;
+use crate::outcome::{DrawReason, Outcome};
+use crate::position::Position;
+
+impl Game {
+    /// [`Position::is_dead`] of the current position, as proved when the
+    /// game reached it.
+    pub(super) fn is_dead(&self) -> bool {
+        self.life[self.life.len() - 1] == crate::dead::Liveness::Dead
+    }
+
+    /// [`Game::outcome`] when the side to move has a legal move (so neither
+    /// checkmate nor stalemate): without generating moves.
+    pub(super) fn over_with_moves_left(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let draw = |reason| Some(Outcome::Draw { reason });
+        if self.ending.is_some() {
+            self.ending
+        } else if pos.is_insufficient_material() {
+            draw(DrawReason::InsufficientMaterial)
+        } else if self.is_dead() {
+            draw(DrawReason::DeadPosition)
+        } else if pos.halfmove_clock() >= 150 {
+            draw(DrawReason::SeventyFiveMoves)
+        } else if self.is_fivefold_repetition() {
+            draw(DrawReason::FivefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn push(&mut self, m: Move, next: Position) {
+        let life = self.life[self.life.len() - 1];
+        let life = crate::dead::liveness_after(self.position(), life, m, &next);
+        self.push_with_life(m, next, life);
+    }
+
+    pub(super) fn push_with_life(&mut self, m: Move, next: Position, life: crate::dead::Liveness) {
+        self.life.push(life);
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+}
