@@ -70,36 +70,21 @@ pub use {arrow_array_59 as arrow_array, arrow_schema_59 as arrow_schema};
 #[cfg(feature = "arrow-60")]
 pub use {arrow_array_60 as arrow_array, arrow_schema_60 as arrow_schema};
 
-use crate::pgn::{PgnError, PgnErrorKind, PgnGame, Reader};
-use crate::{Color, DrawReason, Outcome, Position, SanError, WinReason, Winnability};
-use alloc::borrow::Cow;
-use alloc::boxed::Box;
-use alloc::string::{String, ToString};
+mod columns;
+mod input;
+mod rule;
+
+use crate::pgn::{PgnErrorKind, Reader};
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use arrow_array::builder::{
-    BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder, UInt64Builder,
-};
-use arrow_array::cast::AsArray;
-use arrow_array::{
-    Array, ArrayRef, LargeStringArray, RecordBatch, RecordBatchOptions, StringArray,
-    StringViewArray,
-};
+use arrow_array::builder::{MapBuilder, MapFieldNames, StringBuilder, UInt64Builder};
+use arrow_array::{ArrayRef, RecordBatch, RecordBatchOptions};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use columns::{Ruling, RulingColumns, ruled_fields};
+use input::{Texts, push_tag, text_at};
+use rule::{error_text, rule_error, rule_game, rule_record};
 use std::io::Read;
-
-/// The ruling of one game record: what [`rule_batch`] and [`PgnBatches`]
-/// write in the columns of [`ruled_schema`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Ruling {
-    error: Option<String>,
-    plies: Option<u32>,
-    end_ply: Option<u32>,
-    termination: Option<&'static str>,
-    ruled_result: Option<&'static str>,
-    final_fen: Option<String>,
-    disagrees: bool,
-}
 
 /// The schema of the rulings: one row per game record.
 ///
@@ -117,7 +102,8 @@ struct Ruling {
 /// A `Termination` of `Time forfeit` is a flag fall (FIDE 6.9) of the side
 /// the result names as loser (of the side to move when the result is a
 /// draw or unknown): `timeout` when the opponent can still checkmate,
-/// `timeout_draw` when it cannot ([`Position::winnability`]). A recorded
+/// `timeout_draw` when it cannot
+/// ([`Position::winnability`](crate::Position::winnability)). A recorded
 /// result `*` disagrees with nothing.
 ///
 /// ```
@@ -129,155 +115,6 @@ struct Ruling {
 /// ```
 pub fn ruled_schema() -> SchemaRef {
     Arc::new(Schema::new(ruled_fields()))
-}
-
-fn ruled_fields() -> Vec<Field> {
-    alloc::vec![
-        Field::new("valid", DataType::Boolean, false),
-        Field::new("error", DataType::Utf8, true),
-        Field::new("plies", DataType::UInt32, true),
-        Field::new("end_ply", DataType::UInt32, true),
-        Field::new("termination", DataType::Utf8, true),
-        Field::new("ruled_result", DataType::Utf8, true),
-        Field::new("final_fen", DataType::Utf8, true),
-        Field::new("disagrees", DataType::Boolean, false),
-    ]
-}
-
-/// The ruling columns being built.
-struct RulingColumns {
-    valid: BooleanBuilder,
-    error: StringBuilder,
-    plies: UInt32Builder,
-    end_ply: UInt32Builder,
-    termination: StringBuilder,
-    ruled_result: StringBuilder,
-    final_fen: StringBuilder,
-    disagrees: BooleanBuilder,
-}
-
-impl RulingColumns {
-    fn with_capacity(rows: usize) -> RulingColumns {
-        RulingColumns {
-            valid: BooleanBuilder::with_capacity(rows),
-            error: StringBuilder::with_capacity(rows, 0),
-            plies: UInt32Builder::with_capacity(rows),
-            end_ply: UInt32Builder::with_capacity(rows),
-            termination: StringBuilder::with_capacity(rows, rows * 9),
-            ruled_result: StringBuilder::with_capacity(rows, rows * 3),
-            final_fen: StringBuilder::with_capacity(rows, rows * 48),
-            disagrees: BooleanBuilder::with_capacity(rows),
-        }
-    }
-
-    fn push(&mut self, r: &Ruling) {
-        self.valid.append_value(r.error.is_none());
-        self.error.append_option(r.error.as_deref());
-        self.plies.append_option(r.plies);
-        self.end_ply.append_option(r.end_ply);
-        self.termination.append_option(r.termination);
-        self.ruled_result.append_option(r.ruled_result);
-        self.final_fen.append_option(r.final_fen.as_deref());
-        self.disagrees.append_value(r.disagrees);
-    }
-
-    fn finish(mut self) -> Vec<ArrayRef> {
-        alloc::vec![
-            Arc::new(self.valid.finish()) as ArrayRef,
-            Arc::new(self.error.finish()),
-            Arc::new(self.plies.finish()),
-            Arc::new(self.end_ply.finish()),
-            Arc::new(self.termination.finish()),
-            Arc::new(self.ruled_result.finish()),
-            Arc::new(self.final_fen.finish()),
-            Arc::new(self.disagrees.finish()),
-        ]
-    }
-}
-
-/// A text column of any of Arrow's string types, dictionary-encoded or
-/// not, or a column of the Null type (all null).
-enum Texts<'a> {
-    Utf8(&'a StringArray),
-    Large(&'a LargeStringArray),
-    View(&'a StringViewArray),
-    Null,
-    Dictionary {
-        keys: &'a dyn Array,
-        /// The keys as indexes into `values` (any value for a null key).
-        index: Vec<usize>,
-        values: Box<Texts<'a>>,
-        len: usize,
-    },
-}
-
-impl<'a> Texts<'a> {
-    fn of(batch: &'a RecordBatch, name: &str) -> Result<Option<Texts<'a>>, ArrowError> {
-        match batch.column_by_name(name) {
-            None => Ok(None),
-            Some(column) => Texts::of_array(column.as_ref(), name).map(Some),
-        }
-    }
-
-    fn of_array(column: &'a dyn Array, name: &str) -> Result<Texts<'a>, ArrowError> {
-        let any = column.as_any();
-        let texts = if let Some(a) = any.downcast_ref::<StringArray>() {
-            Texts::Utf8(a)
-        } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
-            Texts::Large(a)
-        } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
-            Texts::View(a)
-        } else if *column.data_type() == DataType::Null {
-            Texts::Null
-        } else if let Some(dictionary) = column
-            .as_any_dictionary_opt()
-            .filter(|d| is_string_type(d.values().data_type()))
-        {
-            let values = dictionary.values();
-            Texts::Dictionary {
-                keys: dictionary.keys(),
-                index: dictionary.normalized_keys(),
-                values: Box::new(Texts::of_array(values.as_ref(), name)?),
-                len: values.len(),
-            }
-        } else {
-            return Err(ArrowError::InvalidArgumentError(alloc::format!(
-                "column {name:?} is {}, not a string type (Utf8, LargeUtf8 or Utf8View, \
-                 dictionary-encoded or not, or Null)",
-                column.data_type()
-            )));
-        };
-        Ok(texts)
-    }
-
-    fn get(&self, row: usize) -> Option<&'a str> {
-        match self {
-            Texts::Utf8(a) => a.is_valid(row).then(|| a.value(row)),
-            Texts::Large(a) => a.is_valid(row).then(|| a.value(row)),
-            Texts::View(a) => a.is_valid(row).then(|| a.value(row)),
-            Texts::Null => None,
-            Texts::Dictionary {
-                keys,
-                index,
-                values,
-                len,
-            } => {
-                let k = *index.get(row)?;
-                if keys.is_null(row) || k >= *len {
-                    return None;
-                }
-                values.get(k)
-            }
-        }
-    }
-}
-
-fn is_string_type(t: &DataType) -> bool {
-    matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View)
-}
-
-fn text_at<'a>(texts: &Option<Texts<'a>>, row: usize) -> Option<&'a str> {
-    texts.as_ref().and_then(|t| t.get(row))
 }
 
 /// Rules every game record of `batch`: one row per input row, in order,
@@ -392,233 +229,6 @@ pub fn rule_batch(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
     let schema = Schema::new_with_metadata(fields, schema.metadata().clone());
     let options = RecordBatchOptions::new().with_row_count(Some(rows));
     RecordBatch::try_new_with_options(Arc::new(schema), columns, &options)
-}
-
-/// Appends `[name "value"]` and a line end, escaping the value (a line
-/// break in it becomes a blank).
-fn push_tag(text: &mut String, name: &str, value: &str) {
-    text.push('[');
-    text.push_str(name);
-    text.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' | '\\' => {
-                text.push('\\');
-                text.push(c);
-            }
-            '\n' | '\r' => text.push(' '),
-            _ => text.push(c),
-        }
-    }
-    text.push_str("\"]\n");
-}
-
-/// Reads one game record (tags and movetext) and rules it.
-fn rule_record(record: &[u8], result: Option<&str>, termination: Option<&str>) -> Ruling {
-    match read_one(record) {
-        Ok(game) => {
-            let result = result.or_else(|| game.tag("Result"));
-            rule_game(
-                &game,
-                result,
-                termination.or_else(|| game.tag("Termination")),
-            )
-        }
-        Err(e) => rule_error(record, &e, result),
-    }
-}
-
-/// The first game of `record`; a record that holds more than one game is
-/// an error (an empty line splits games).
-fn read_one(record: &[u8]) -> Result<PgnGame, Cow<'static, str>> {
-    let mut reader = Reader::new(record);
-    match first_game(&mut reader) {
-        // An empty movetext: a game without moves.
-        None => match Reader::new(&b"*"[..]).next() {
-            Some(Ok(game)) => Ok(game),
-            _ => Err(Cow::Borrowed("no game in the record")),
-        },
-        Some(Err(e)) => Err(Cow::Owned(error_text(&e))),
-        Some(Ok(game)) => match reader.next_record(true) {
-            None => Ok(game),
-            Some(_) => Err(Cow::Borrowed(
-                "more than one game in the record (an empty line inside the movetext)",
-            )),
-        },
-    }
-}
-
-/// The next game of `reader`, its variations read for syntax only (the
-/// columns rule the mainline).
-#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
-fn first_game(reader: &mut Reader<&[u8]>) -> Option<Result<PgnGame, PgnError>> {
-    match reader.next_record(true)? {
-        Ok(record) => Some(record.game),
-        Err(e) => Some(Err(PgnError {
-            game_number: 1,
-            line: 1,
-            column: 1,
-            kind: PgnErrorKind::Io(e),
-        })),
-    }
-}
-
-fn error_text(e: &PgnError) -> String {
-    e.kind().to_string()
-}
-
-/// The ruling of a record that does not read: the error, and for moves
-/// after checkmate or stalemate the game up to its end.
-fn rule_error(record: &[u8], message: &str, recorded: Option<&str>) -> Ruling {
-    let mut ruling = Ruling {
-        error: Some(String::from(message)),
-        ..Ruling::default()
-    };
-    let Some(Err(e)) = first_game(&mut Reader::new(record)) else {
-        return ruling;
-    };
-    ruling.plies = e.ply().and_then(|p| u32::try_from(p).ok());
-    let PgnErrorKind::Move {
-        source: SanError::GameOver { .. },
-        ..
-    } = e.kind()
-    else {
-        return ruling;
-    };
-    // The record goes on after checkmate or stalemate: the game up to
-    // there, ruled as the Laws end it; the record disagrees.
-    let Some(cut) = byte_at(record, e.line(), e.column()) else {
-        return ruling;
-    };
-    let Some(Ok(game)) = first_game(&mut Reader::new(&record[..cut])) else {
-        return ruling;
-    };
-    let recorded = recorded.or_else(|| game.tag("Result"));
-    let ended = rule_game(&game, recorded, None);
-    ruling.end_ply = ended.end_ply;
-    ruling.termination = ended.termination;
-    ruling.ruled_result = ended.ruled_result;
-    ruling.final_fen = ended.final_fen;
-    ruling.disagrees = true;
-    ruling
-}
-
-/// The byte index of `line` and `column` (both from 1, the column in
-/// characters, as the reader counts them: bytes that do not continue a
-/// UTF-8 sequence) in `text`.
-fn byte_at(text: &[u8], line: u64, column: u64) -> Option<usize> {
-    let mut at = 0;
-    let mut current = 1;
-    while current < line {
-        let k = memchr::memchr2(b'\n', b'\r', &text[at..])?;
-        at += k + 1;
-        if text[at - 1] == b'\r' && text.get(at) == Some(&b'\n') {
-            at += 1;
-        }
-        current += 1;
-    }
-    let mut chars = column.saturating_sub(1);
-    let rest = &text[at..];
-    let offset = rest
-        .iter()
-        .position(|&b| {
-            if b & 0xc0 == 0x80 {
-                return false;
-            }
-            if chars == 0 {
-                return true;
-            }
-            chars -= 1;
-            false
-        })
-        .unwrap_or(rest.len());
-    Some(at + offset)
-}
-
-/// Whether `outcome` is one the Laws decide by themselves (not a
-/// resignation, agreement, claim or flag fall recorded in the game).
-fn automatic(outcome: Outcome) -> Option<&'static str> {
-    match outcome {
-        Outcome::Decisive {
-            reason: reason @ WinReason::Checkmate,
-            ..
-        } => Some(reason.name()),
-        Outcome::Draw {
-            reason:
-                reason @ (DrawReason::Stalemate
-                | DrawReason::InsufficientMaterial
-                | DrawReason::DeadPosition
-                | DrawReason::FivefoldRepetition
-                | DrawReason::SeventyFiveMoves),
-        } => Some(reason.name()),
-        _ => None,
-    }
-}
-
-/// `1-0`, `0-1`, `1/2-1/2`, or `None` for `*` and anything else.
-fn decided(result: &str) -> Option<&'static str> {
-    ["1-0", "0-1", "1/2-1/2"]
-        .into_iter()
-        .find(|&r| r == result.trim())
-}
-
-/// Whether a `Termination` tag says a flag fell.
-fn is_time_forfeit(termination: &str) -> bool {
-    termination.trim().eq_ignore_ascii_case("time forfeit")
-}
-
-/// Rules a game read from PGN: `recorded` is the recorded result (else the
-/// movetext's token), `termination` the `Termination` tag.
-fn rule_game(game: &PgnGame, recorded: Option<&str>, termination: Option<&str>) -> Ruling {
-    let played = game.game();
-    let recorded = recorded
-        .and_then(decided)
-        .or_else(|| decided(game.result()));
-    let after_end = game.moves_after_end();
-    let final_fen = if after_end.is_empty() {
-        played.position().fen()
-    } else {
-        let mut pos: Position = played.position().clone();
-        for &m in after_end {
-            pos.play_unchecked(m);
-        }
-        pos.fen()
-    };
-    let mut ruling = Ruling {
-        plies: u32::try_from(game.mainline_len()).ok(),
-        final_fen: Some(final_fen),
-        ..Ruling::default()
-    };
-    let end = u32::try_from(played.moves().len()).ok();
-    let automatic = played
-        .outcome()
-        .and_then(|o| automatic(o).map(|name| (o, name)));
-    let ruled = if let Some((outcome, name)) = automatic {
-        Some((outcome.result(), name))
-    } else if termination.is_some_and(is_time_forfeit) {
-        let pos = played.position();
-        let flagged = match recorded {
-            Some("1-0") => Color::Black,
-            Some("0-1") => Color::White,
-            _ => pos.turn(),
-        };
-        Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
-            ("1/2-1/2", DrawReason::TimeoutVsInsufficientMaterial.name())
-        } else if flagged == Color::White {
-            ("0-1", WinReason::Timeout.name())
-        } else {
-            ("1-0", WinReason::Timeout.name())
-        })
-    } else {
-        None
-    };
-    if let Some((result, name)) = ruled {
-        ruling.end_ply = end;
-        ruling.termination = Some(name);
-        ruling.ruled_result = Some(result);
-        ruling.disagrees = recorded.is_some_and(|r| r != result) || !after_end.is_empty();
-    }
-    ruling
 }
 
 /// The tags of a game that does not read, as [`crate::pgn::visit`] finds
