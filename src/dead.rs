@@ -492,6 +492,7 @@ fn by_mating_force(pos: &Position) -> [Color; 2] {
 /// Whether the first, cheap steps of [`liveness`] (the small endings
 /// known, the static rules and the quick look for a mating line, no heap)
 /// prove `pos` alive: `false` says nothing.
+#[cfg(feature = "std")]
 pub(crate) fn is_alive_at_a_glance(pos: &Position) -> bool {
     if small::is_known(pos) {
         return Color::ALL
