@@ -466,7 +466,7 @@ impl Game {
     /// wins, unless it cannot checkmate by any series of legal moves
     /// ([`Position::winnability`] is [`Winnability::Unwinnable`](crate::Winnability::Unwinnable):
     /// the material rule, locked pawns, a boxed-in king); then it is a draw,
-    /// [`DrawReason::TimeoutVsInsufficientMaterial`] ("the opponent cannot
+    /// [`DrawReason::TimeoutOpponentCannotMate`] ("the opponent cannot
     /// checkmate"). An undecided search rules a win. A game that is already
     /// over keeps its outcome.
     ///
@@ -476,7 +476,7 @@ impl Game {
     /// let game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     /// assert_eq!(
     ///     game.outcome_on_timeout(Color::White),
-    ///     Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial },
+    ///     Outcome::Draw { reason: DrawReason::TimeoutOpponentCannotMate },
     /// );
     /// assert_eq!(
     ///     game.outcome_on_timeout(Color::Black),
@@ -490,7 +490,7 @@ impl Game {
         let opponent = !flagged;
         if crate::dead::cannot_mate(self.position(), opponent) {
             Outcome::Draw {
-                reason: DrawReason::TimeoutVsInsufficientMaterial,
+                reason: DrawReason::TimeoutOpponentCannotMate,
             }
         } else {
             Outcome::Decisive {
@@ -524,7 +524,7 @@ impl Game {
     /// let mut game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
     /// assert_eq!(
     ///     game.flag_fall(Color::White),
-    ///     Ok(Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial }),
+    ///     Ok(Outcome::Draw { reason: DrawReason::TimeoutOpponentCannotMate }),
     /// );
     /// ```
     pub fn flag_fall(&mut self, flagged: Color) -> Result<Outcome, crate::GameOverError> {

@@ -90,22 +90,43 @@ pub enum DrawReason {
     /// A flag fell but the opponent cannot checkmate by any series of legal
     /// moves (FIDE 6.9): not only for want of material (K+N against K+Q),
     /// but in a dead position too (see
-    /// [`Position::winnability`](crate::Position::winnability)); the name
-    /// keeps the material rule it started from. Displayed as "timeout, the
-    /// opponent cannot checkmate"; its token ([`DrawReason::name`]) is
-    /// `"timeout_draw"`.
+    /// [`Position::winnability`](crate::Position::winnability)). Displayed
+    /// as "timeout, the opponent cannot checkmate"; its token
+    /// ([`DrawReason::name`]) is `"timeout_draw"`. Called
+    /// `TimeoutVsInsufficientMaterial` before 0.3, a name kept as a
+    /// deprecated alias through 0.3.
     ///
     /// ```
     /// use chess_arbiter::{Color, DrawReason, Game, Outcome};
     /// let game = Game::from_fen("4k3/8/8/8/8/8/8/1n2K2Q w - - 0 1").unwrap();
     /// let ruling = game.outcome_on_timeout(Color::White);
-    /// assert_eq!(ruling, Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial });
+    /// assert_eq!(ruling, Outcome::Draw { reason: DrawReason::TimeoutOpponentCannotMate });
     /// assert_eq!(ruling.to_string(), "draw by timeout, the opponent cannot checkmate");
     /// ```
-    TimeoutVsInsufficientMaterial,
+    TimeoutOpponentCannotMate,
     /// The players agreed to a draw (FIDE 5.2.3): see
     /// [`Game::agree_draw`](crate::Game::agree_draw).
     Agreement,
+}
+
+impl DrawReason {
+    /// The name of [`DrawReason::TimeoutOpponentCannotMate`] before 0.3,
+    /// kept so that code written against it still compiles, in expressions
+    /// and in patterns alike.
+    ///
+    /// ```
+    /// #![allow(deprecated)]
+    /// use chess_arbiter::DrawReason;
+    /// let reason = DrawReason::TimeoutOpponentCannotMate;
+    /// assert!(matches!(reason, DrawReason::TimeoutVsInsufficientMaterial));
+    /// assert_eq!(DrawReason::TimeoutVsInsufficientMaterial, reason);
+    /// ```
+    #[deprecated(
+        since = "0.3.0",
+        note = "renamed `DrawReason::TimeoutOpponentCannotMate`: FIDE 6.9 asks whether the opponent can checkmate, not only whether material suffices"
+    )]
+    #[allow(non_upper_case_globals)]
+    pub const TimeoutVsInsufficientMaterial: DrawReason = DrawReason::TimeoutOpponentCannotMate;
 }
 
 impl Outcome {
@@ -207,7 +228,7 @@ impl DrawReason {
         ),
         (DrawReason::FiftyMoves, "fifty_moves", "fifty-move rule"),
         (
-            DrawReason::TimeoutVsInsufficientMaterial,
+            DrawReason::TimeoutOpponentCannotMate,
             "timeout_draw",
             "timeout, the opponent cannot checkmate",
         ),
@@ -219,7 +240,7 @@ impl DrawReason {
     pub(crate) const OLDER_NAMES: [(DrawReason, &'static str); 2] = [
         (DrawReason::SeventyFiveMoves, "seventy-five-moves"),
         (
-            DrawReason::TimeoutVsInsufficientMaterial,
+            DrawReason::TimeoutOpponentCannotMate,
             "timeout-vs-insufficient-material",
         ),
     ];
@@ -236,7 +257,7 @@ impl DrawReason {
     /// use chess_arbiter::DrawReason;
     /// assert_eq!(DrawReason::SeventyFiveMoves.name(), "seventyfive_moves");
     /// assert_eq!(DrawReason::SeventyFiveMoves.to_string(), "seventy-five-move rule");
-    /// assert_eq!(DrawReason::TimeoutVsInsufficientMaterial.name(), "timeout_draw");
+    /// assert_eq!(DrawReason::TimeoutOpponentCannotMate.name(), "timeout_draw");
     /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {

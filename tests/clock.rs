@@ -704,7 +704,7 @@ fn flag_fall_is_a_draw_when_the_opponent_cannot_mate() {
     assert_eq!(
         game.flag_fall(WHITE),
         Ok(Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         })
     );
     // Locked pawns: neither side can ever mate (6.9 by any series of moves).
@@ -918,7 +918,7 @@ fn a_timeout_draw_displays_that_the_opponent_cannot_checkmate() {
         "draw by timeout, the opponent cannot checkmate"
     );
     assert_eq!(
-        DrawReason::TimeoutVsInsufficientMaterial.to_string(),
+        DrawReason::TimeoutOpponentCannotMate.to_string(),
         "timeout, the opponent cannot checkmate"
     );
 }

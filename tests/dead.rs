@@ -165,7 +165,7 @@ fn flag_fall_against_a_locked_wall_is_a_draw() {
     assert_eq!(
         game.outcome_on_timeout(Color::Black),
         Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         }
     );
     assert_eq!(
@@ -189,7 +189,7 @@ fn small_endings_are_ruled_without_a_search() {
     assert_eq!(
         game.outcome_on_timeout(Color::White),
         Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         }
     );
     assert_eq!(

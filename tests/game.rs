@@ -261,7 +261,7 @@ fn timeout_against_a_lone_king_is_a_draw() {
     assert_eq!(
         game.outcome_on_timeout(Color::White),
         Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         }
     );
     assert_eq!(
@@ -296,7 +296,7 @@ fn timeout_with_king_and_knight_against_king_and_pawn_is_a_loss() {
     assert_eq!(
         game.outcome_on_timeout(Color::Black),
         Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         }
     );
 }

@@ -285,7 +285,7 @@ fn a_time_forfeit_read_from_a_database_is_a_flag_fall_ruled_by_6_9() {
     assert_eq!(
         g.game().outcome(),
         Some(Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         })
     );
     assert!(g.check_result().is_err());
@@ -295,7 +295,7 @@ fn a_time_forfeit_read_from_a_database_is_a_flag_fall_ruled_by_6_9() {
     assert_eq!(
         read(text).game().outcome(),
         Some(Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         })
     );
     // "Normal" with a win at a position that is not mate: a resignation.

@@ -253,7 +253,7 @@ fn outcomes_round_trip_with_result_winner_and_reason() {
         ),
         (DrawReason::FiftyMoves, "fifty_moves", "fifty-moves"),
         (
-            DrawReason::TimeoutVsInsufficientMaterial,
+            DrawReason::TimeoutOpponentCannotMate,
             "timeout_draw",
             "timeout-vs-insufficient-material",
         ),

@@ -345,7 +345,7 @@ fn a_flag_fall_against_a_lone_king_is_a_draw() {
     assert_eq!(
         g[0].played.game.outcome_on_timeout(Color::White),
         Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
+            reason: DrawReason::TimeoutOpponentCannotMate
         }
     );
 }

@@ -204,7 +204,7 @@ pub(super) fn rule_game(
             _ => pos.turn(),
         };
         Some(if pos.winnability(!flagged) == Winnability::Unwinnable {
-            ("1/2-1/2", DrawReason::TimeoutVsInsufficientMaterial.name())
+            ("1/2-1/2", DrawReason::TimeoutOpponentCannotMate.name())
         } else if flagged == Color::White {
             ("0-1", WinReason::Timeout.name())
         } else {

@@ -72,7 +72,7 @@
 //! let mut ending = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
 //! assert_eq!(
 //!     ending.flag_fall(Color::White).unwrap(),
-//!     Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial },
+//!     Outcome::Draw { reason: DrawReason::TimeoutOpponentCannotMate },
 //! );
 //! ```
 

@@ -243,7 +243,7 @@ impl GameVisitor {
                 ..
             }
             | Outcome::Draw {
-                reason: DrawReason::TimeoutVsInsufficientMaterial,
+                reason: DrawReason::TimeoutOpponentCannotMate,
             } => {
                 let flagged = match ending.winner() {
                     Some(winner) => Some(!winner),

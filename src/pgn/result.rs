@@ -256,7 +256,7 @@ pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
             ..
         }
         | Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial,
+            reason: DrawReason::TimeoutOpponentCannotMate,
         } => "time forfeit",
         _ => "normal",
     })

@@ -576,7 +576,7 @@ pub fn check_game(game: &Game, history: &[RepetitionFields]) {
             }
             let o = game.outcome_on_timeout(flagged);
             let draw = Outcome::Draw {
-                reason: DrawReason::TimeoutVsInsufficientMaterial,
+                reason: DrawReason::TimeoutOpponentCannotMate,
             };
             let win = Outcome::Decisive {
                 winner: !flagged,

@@ -153,7 +153,7 @@ fn every_sample_verdict_is_right_or_unknown() {
             let expected = match outcome {
                 Some(over) => over,
                 None if verdicts[!flagged as usize] == Winnability::Unwinnable => Outcome::Draw {
-                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                    reason: DrawReason::TimeoutOpponentCannotMate,
                 },
                 None => Outcome::Decisive {
                     winner: !flagged,
