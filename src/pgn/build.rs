@@ -73,24 +73,34 @@ impl Default for Builder {
 }
 
 /// Reads one game's text into a [`Builder`] exactly as [`Game::play`]
-/// would rule it move by move, at the cost of one dead-position proof per
-/// game rather than one per move: the mainline is first played with its
-/// positions taken to be alive, which holds when the last position is
-/// checkmate or proved alive (every earlier position reaches it, and a
-/// dead position leads only to dead ones, FIDE 5.2.2). Otherwise (a dead or
-/// undecided last position, or an error) the text is read again with
-/// every move ruled as `Game::play` rules it.
+/// would rule it move by move (see [`read_again`]).
 ///
 /// With `mainline_only`, the variations are read for syntax only (a record
 /// whose mainline is legal then reads, whatever its variations hold).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
+    let mut builder = Builder::new(mainline_only);
+    let first = visit_game(text, &mut builder);
+    read_again(builder, first, text)
+}
+
+/// A game read by `builder` (`first`: how that reading went) as
+/// [`Game::play`] would rule it move by move, at the cost of one
+/// dead-position proof per game rather than one per move: the mainline is
+/// first played with its positions taken to be alive, which holds when the
+/// last position is checkmate or proved alive (every earlier position
+/// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
+/// Otherwise (a dead or undecided last position, or an error) the game's
+/// `text` is read again with every move ruled as `Game::play` rules it.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+pub(crate) fn read_again(
+    mut builder: Builder,
+    first: Result<(), PgnError>,
+    text: &GameText<'_>,
+) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    let mut builder = Builder {
-        mainline_only,
-        ..Builder::default()
-    };
-    let found = match visit_game(text, &mut builder) {
+    let mainline_only = builder.mainline_only;
+    let found = match first {
         Ok(()) => builder.tags.game.check_assumed_life(),
         Err(_) => AssumedLife::Unknown,
     };
@@ -112,6 +122,14 @@ pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Bui
 }
 
 impl Builder {
+    /// A builder for one game; see [`Reader::mainline_only`](super::Reader::mainline_only).
+    pub(crate) fn new(mainline_only: bool) -> Builder {
+        Builder {
+            mainline_only,
+            ..Builder::default()
+        }
+    }
+
     pub(crate) fn finish(mut self) -> PgnGame {
         let bytes = core::mem::take(&mut self.comment_bytes);
         self.tags.comment_text = match String::from_utf8(bytes) {

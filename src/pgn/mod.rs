@@ -99,7 +99,7 @@ pub use annotations::Eval;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::PgnGame;
 pub use parallel::ParallelReader;
-pub use reader::{Reader, visit};
+pub use reader::{Reader, visit, visit_slice};
 pub use result::{GameResult, InvalidResult, ResultError};
 pub use tags::TagError;
 pub use tree::{AddVariationError, AddVariationReason, MAX_NESTING, PromoteError, Variation};

@@ -1,12 +1,16 @@
-//! The streaming reader: splits the input into games (a buffer that holds
-//! at most the current game), and builds a `PgnGame` from each.
+//! The streaming reader: reads the input game by game in one pass (a
+//! buffer that holds at most the current game, or the caller's slice), and
+//! builds a `PgnGame` from each.
 
-use super::build::{Builder, build_with};
+use super::build::{Builder, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
 use super::scan;
-use super::tokenizer::{GameText, Sink, indented_tag, looks_like_tag, visit_game};
+use super::tokenizer::{
+    Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
+    tokenize,
+};
 use super::visit::{Visiting, Visitor};
 use alloc::vec::Vec;
 use std::io::{self, Read};
@@ -63,6 +67,9 @@ pub struct Reader<R> {
     last_origin: Origin,
     /// Variations are read for their syntax only ([`Reader::mainline_only`]).
     pub(crate) mainline_only: bool,
+    /// Set by [`Reader::from_slice`]: the input is `src` itself, read in
+    /// place (`buf` stays empty).
+    borrowed: Option<fn(&R) -> &[u8]>,
 }
 
 impl<R: Read> Reader<R> {
@@ -91,6 +98,17 @@ impl<R: Read> Reader<R> {
             dropped: 0,
             last_origin: Origin::default(),
             mainline_only: false,
+            borrowed: None,
+        }
+    }
+
+    /// The input read so far: `data()[..self.end]` holds it from byte
+    /// offset `self.dropped`.
+    #[inline]
+    fn data(&self) -> &[u8] {
+        match self.borrowed {
+            Some(slice) => slice(&self.src),
+            None => &self.buf,
         }
     }
 
@@ -120,7 +138,8 @@ impl<R: Read> Reader<R> {
 
     /// Reads more input, keeping `buf[mark..]`. False at the end of input.
     fn refill(&mut self) -> io::Result<bool> {
-        if self.eof {
+        if self.eof || self.borrowed.is_some() {
+            self.eof = true;
             return Ok(false);
         }
         if self.end == self.buf.len() {
@@ -165,16 +184,16 @@ impl<R: Read> Reader<R> {
     fn find_line_at_look(&mut self) -> io::Result<Option<(usize, usize)>> {
         let mut scanned = self.look;
         loop {
-            match scan::find2(&self.buf[scanned..self.end], b'\n', b'\r') {
+            match scan::find2(&self.data()[scanned..self.end], b'\n', b'\r') {
                 Some(k) => {
                     let at = scanned + k;
-                    if self.buf[at] == b'\n' {
+                    if self.data()[at] == b'\n' {
                         return Ok(Some((at, at + 1)));
                     }
                     // A CR: with a LF after it one line end, alone another
                     // (old Mac files); the byte after it must be read first.
                     if at + 1 < self.end {
-                        let lf = self.buf[at + 1] == b'\n';
+                        let lf = self.data()[at + 1] == b'\n';
                         return Ok(Some((at, at + 1 + usize::from(lf))));
                     }
                     if self.eof {
@@ -200,7 +219,7 @@ impl<R: Read> Reader<R> {
         self.look = self.pos;
         let mut tags = 0;
         while let Some((cend, next)) = self.find_line_at_look()? {
-            let line = &self.buf[self.look..cend];
+            let line = &self.data()[self.look..cend];
             if line.contains(&b'}') {
                 // The comment closes here after all.
                 return Ok(false);
@@ -220,11 +239,9 @@ impl<R: Read> Reader<R> {
         self.line += 1;
     }
 
-    /// Finds the next game's text (game splitting as readers in the wild
-    /// do it: tags, then movetext up to an empty line outside a comment).
-    pub(crate) fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
+    /// Gives a huge game's memory back once it is over.
+    fn shrink(&mut self) {
         if self.buf.len() > 16 * CHUNK && self.end - self.pos < CHUNK {
-            // A huge game is over: give its memory back.
             self.dropped += self.pos as u64;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
@@ -233,14 +250,21 @@ impl<R: Read> Reader<R> {
             self.buf.truncate(2 * CHUNK);
             self.buf.shrink_to_fit();
         }
-        // Between games: empty lines, escape lines, `;` lines.
+    }
+
+    /// Passes over what comes between games (empty lines, escape lines,
+    /// `;` lines, a byte-order mark) to the next game's first byte, where
+    /// `mark` and `pos` then stand; `false` at the end of input. The game
+    /// is counted and its origin noted.
+    fn find_game_start(&mut self) -> io::Result<bool> {
+        self.shrink();
         loop {
             self.mark = self.pos;
             let Some((cend, next)) = self.find_line()? else {
-                return Ok(None);
+                return Ok(false);
             };
             self.mark = self.pos;
-            let line = &self.buf[self.pos..cend];
+            let line = &self.data()[self.pos..cend];
             if line.starts_with(BOM) {
                 // A byte-order mark opens any game (files joined by `cat`).
                 self.pos += BOM.len();
@@ -251,16 +275,24 @@ impl<R: Read> Reader<R> {
             }
             self.consume(next);
         }
-        let first_line = self.line;
+        self.games += 1;
         self.last_origin = Origin {
             offset: self.dropped + self.pos as u64,
-            line: first_line,
+            line: self.line,
         };
+        Ok(true)
+    }
+
+    /// From a game's first byte (`pos`), finds where it ends (game
+    /// splitting as readers in the wild do it: tags, then movetext up to
+    /// an empty line outside a comment) and goes there; where its movetext
+    /// starts, from the game's first byte.
+    fn find_game_end(&mut self) -> io::Result<usize> {
         // Tags.
         let mut blanks = 0;
         let mut movetext = None;
         while let Some((cend, next)) = self.find_line()? {
-            let line = &self.buf[self.pos..cend];
+            let line = &self.data()[self.pos..cend];
             if line.starts_with(b"[") || indented_tag(line).is_some() {
                 if blanks >= 2 {
                     movetext = Some(self.pos);
@@ -287,7 +319,7 @@ impl<R: Read> Reader<R> {
             while let Some((mut cend, mut next)) = self.find_line()? {
                 // A comment never closed: a tag section after an empty
                 // line is the next game (the error is the comment's).
-                if in_comment && prev_blank && looks_like_tag(&self.buf[self.pos..cend]) {
+                if in_comment && prev_blank && looks_like_tag(&self.data()[self.pos..cend]) {
                     if self.tag_section_follows()? {
                         break;
                     }
@@ -297,7 +329,7 @@ impl<R: Read> Reader<R> {
                     };
                     (cend, next) = again;
                 }
-                let line = &self.buf[self.pos..cend];
+                let line = &self.data()[self.pos..cend];
                 let blank = is_blank_line(line);
                 if !in_comment && blank {
                     self.consume(next);
@@ -317,26 +349,96 @@ impl<R: Read> Reader<R> {
                 self.consume(next);
             }
         }
-        self.games += 1;
-        Ok(Some(GameText {
-            text: &self.buf[self.mark..self.pos],
-            movetext: movetext_start,
-            first_line,
+        Ok(movetext_start)
+    }
+
+    /// Finds the next game's text with the line splitter alone: for the
+    /// worker threads of [`Reader::with_threads`], which tokenize it.
+    pub(crate) fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
+        if !self.find_game_start()? {
+            return Ok(None);
+        }
+        let movetext = self.find_game_end()?;
+        Ok(Some(self.game_text(movetext)))
+    }
+
+    /// The game just read: `data()[mark..pos]`.
+    fn game_text(&self, movetext: usize) -> GameText<'_> {
+        GameText {
+            text: &self.data()[self.mark..self.pos],
+            movetext,
+            first_line: self.last_origin.line,
             game_number: self.games,
             offset: self.last_origin.offset,
-        }))
+        }
+    }
+
+    /// Reads the next game in one pass, its events sent to `sink`: the
+    /// game's end is found while it is tokenized. The game's text is then
+    /// [`Reader::game_text`].
+    fn read_game<V: Sink + ?Sized>(&mut self, sink: &mut V) -> Next {
+        if self.failed {
+            return Next::End;
+        }
+        match self.read_game_io(sink) {
+            Ok(next) => next,
+            Err(e) => Next::Failed(self.io_error(e)),
+        }
+    }
+
+    fn read_game_io<V: Sink + ?Sized>(&mut self, sink: &mut V) -> io::Result<Next> {
+        if !self.find_game_start()? {
+            return Ok(Next::End);
+        }
+        let first_line = self.line;
+        let mut cur = Cursor::default();
+        loop {
+            let d = Driver {
+                text: &self.data()[self.mark..self.end],
+                game_number: self.games,
+                first_line,
+                offset: self.last_origin.offset,
+            };
+            let step = tokenize(&d, &mut cur, Bound::Open { eof: self.eof }, sink);
+            match step {
+                Ok(Step::Done(end)) => {
+                    self.pos = self.mark + end;
+                    self.line += cur.lines;
+                    let movetext = cur.movetext.unwrap_or(end);
+                    return Ok(Next::Game(Ok(()), movetext));
+                }
+                Ok(Step::More) => {
+                    self.pos = self.mark;
+                    self.refill()?;
+                }
+                Ok(Step::Unsure) | Err(_) => {
+                    // The line splitter finds the end.
+                    self.pos = self.mark;
+                    self.line = first_line;
+                    let movetext = self.find_game_end()?;
+                    if let Err(e) = step {
+                        return Ok(Next::Game(Err(e), movetext));
+                    }
+                    let d = Driver {
+                        text: &self.data()[self.mark..self.pos],
+                        game_number: self.games,
+                        first_line,
+                        offset: self.last_origin.offset,
+                    };
+                    let done = tokenize(&d, &mut cur, Bound::Known { movetext }, sink);
+                    return Ok(Next::Game(done.map(|_| ()), movetext));
+                }
+            }
+        }
     }
 
     /// Sends the next game to `visitor`: `None` at the end of input, else
     /// whether the game was read without error.
     fn visit_next<V: Sink + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
-        if self.failed {
-            return None;
-        }
-        match self.next_text() {
-            Ok(Some(game)) => Some(visit_game(&game, visitor)),
-            Ok(None) => None,
-            Err(e) => Some(Err(self.io_error(e))),
+        match self.read_game(visitor) {
+            Next::End => None,
+            Next::Failed(e) => Some(Err(e)),
+            Next::Game(read, _) => Some(read),
         }
     }
 
@@ -354,9 +456,42 @@ impl<R: Read> Reader<R> {
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-fn is_blank_line(line: &[u8]) -> bool {
-    line.iter()
-        .all(|&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+impl<'a> Reader<&'a [u8]> {
+    /// A reader of the PGN games in `bytes`, read in place: no copy of the
+    /// input is made (a [`Read`] is copied through a buffer), so a file
+    /// already in memory reads faster this way. The items are those of
+    /// [`Reader::new`] over the same bytes.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    /// let pgn = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let games: Vec<_> = Reader::from_slice(pgn).collect::<Result<_, _>>()?;
+    /// assert_eq!(games.len(), 2);
+    /// assert_eq!(games[1].tag("Event"), Some("b"));
+    /// assert_eq!(games, Reader::new(&pgn[..]).collect::<Result<Vec<_>, _>>()?);
+    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
+    /// ```
+    pub fn from_slice(bytes: &'a [u8]) -> Reader<&'a [u8]> {
+        /// The whole input, borrowed from the reader's source.
+        fn whole<'r>(src: &'r &[u8]) -> &'r [u8] {
+            src
+        }
+        let mut reader = Reader::new(bytes);
+        reader.borrowed = Some(whole);
+        reader.end = bytes.len();
+        reader.eof = true;
+        reader
+    }
+}
+
+/// What [`Reader::read_game`] found.
+enum Next {
+    /// The end of input.
+    End,
+    /// An error reading the input: the reader stops.
+    Failed(PgnError),
+    /// A game, as the sink read it, and where its movetext starts.
+    Game(Result<(), PgnError>, usize),
 }
 
 /// Whether a `{` comment is still open at the end of `line`.
@@ -402,15 +537,13 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
-        }
-        let mainline_only = self.mainline_only;
-        let built = match self.next_text() {
-            Ok(Some(text)) => build_with(&text, mainline_only),
-            Ok(None) => return None,
-            Err(e) => return Some(Err(self.io_error(e))),
+        let mut builder = Builder::new(self.mainline_only);
+        let (read, movetext) = match self.read_game(&mut builder) {
+            Next::End => return None,
+            Next::Failed(e) => return Some(Err(e)),
+            Next::Game(read, movetext) => (read, movetext),
         };
+        let built = read_again(builder, read, &self.game_text(movetext));
         Some(built.map(|builder| finish(builder, self.last_origin)))
     }
 }
@@ -445,26 +578,25 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
-        if self.failed {
-            return None;
-        }
-        match self.next_text() {
-            Ok(Some(text)) => {
-                let origin = Origin {
-                    offset: text.offset,
-                    line: text.first_line,
-                };
-                let game = build_with(&text, mainline_only).map(|b| finish(b, origin));
-                Some(Ok(Record {
-                    text: text.text,
-                    movetext: text.movetext,
-                    offset: text.offset,
-                    game,
-                }))
-            }
-            Ok(None) => None,
-            Err(e) => Some(Err(e)),
-        }
+        let mut builder = Builder::new(mainline_only);
+        let (read, movetext) = match self.read_game(&mut builder) {
+            Next::End => return None,
+            Next::Failed(PgnError {
+                kind: PgnErrorKind::Io(e),
+                ..
+            }) => return Some(Err(e)),
+            Next::Failed(e) => return Some(Err(io::Error::other(alloc::format!("{e}")))),
+            Next::Game(read, movetext) => (read, movetext),
+        };
+        let origin = self.last_origin;
+        let text = self.game_text(movetext);
+        let game = read_again(builder, read, &text).map(|b| finish(b, origin));
+        Some(Ok(Record {
+            text: text.text,
+            movetext,
+            offset: text.offset,
+            game,
+        }))
     }
 }
 
@@ -490,7 +622,35 @@ pub(crate) fn finish(builder: Builder, origin: Origin) -> PgnGame {
 /// assert_eq!(visit("1. e4 *\n\n1. d4 *\n\n1. c4 *\n".as_bytes(), &mut Nothing).unwrap(), 3);
 /// ```
 pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
-    let mut reader = Reader::new(read);
+    visit_all(&mut Reader::new(read), visitor)
+}
+
+/// [`visit`] over bytes in memory, read in place (no copy, as
+/// [`Reader::from_slice`] reads them). Returns the number of games.
+///
+/// ```
+/// use chess_arbiter::pgn::{visit_slice, Visitor};
+/// struct Moves(usize);
+/// impl Visitor for Moves {
+///     fn san(&mut self, _: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
+///         self.0 += 1;
+///         Ok(())
+///     }
+/// }
+/// let mut moves = Moves(0);
+/// assert_eq!(visit_slice(b"1. e4 e5 *\n\n1. d4 *\n", &mut moves), 2);
+/// assert_eq!(moves.0, 3);
+/// ```
+pub fn visit_slice<V: Visitor + ?Sized>(bytes: &[u8], visitor: &mut V) -> u64 {
+    let mut reader = Reader::from_slice(bytes);
+    // Bytes in memory cannot fail to read.
+    visit_all(&mut reader, visitor).unwrap_or(reader.games)
+}
+
+fn visit_all<R: Read, V: Visitor + ?Sized>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+) -> io::Result<u64> {
     while let Some(result) = reader.visit_next(&mut Visiting(visitor)) {
         match result {
             Ok(()) => visitor.end_game(None),
@@ -507,6 +667,107 @@ pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::build::build_with;
+    use alloc::string::String;
+
+    /// A game as compared: the game and where it starts, or the error.
+    type Seen = Result<(PgnGame, u64, u64), alloc::string::String>;
+
+    fn seen(item: Result<PgnGame, PgnError>) -> Seen {
+        item.map(|g| {
+            let (offset, line) = (g.byte_offset(), g.first_line());
+            (g, offset, line)
+        })
+        .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
+    }
+
+    /// A `Read` that hands over a few bytes at a time.
+    struct Trickle<'a>(&'a [u8], u64);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 = self.1.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let n = (1 + (self.1 >> 61) as usize)
+                .min(buf.len())
+                .min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
+        const PARTS: [&[u8]; 40] = [
+            b"[Event \"x\"]",
+            b"[Site \"{y\"]",
+            b"\n",
+            b"\n",
+            b"\r\n",
+            b"\r",
+            b" ",
+            b"\t",
+            b"{",
+            b"}",
+            b";",
+            b"%",
+            b"(",
+            b")",
+            b"1.",
+            b"...",
+            b"e4",
+            b"e5",
+            b"Nf3",
+            b"*",
+            b"1-0",
+            b"\xef\xbb\xbf",
+            b"  [Site \"y\"]",
+            b"[",
+            b"\"]",
+            b"$1",
+            b"!?",
+            b"\n\n",
+            b"{c\n\n[A \"b\"]\n\n}",
+            b"f3",
+            b"g4",
+            b"Qh4#",
+            b"0-1",
+            b"\x0b",
+            b"\xff",
+            b"{ [%clk 0:01:00] }",
+            b"\n \n",
+            b"\t[W \"z\"]",
+            b"{\n}",
+            b"[%x]",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3000 {
+            let mut text = Vec::new();
+            for _ in 0..1 + next() % 40 {
+                text.extend_from_slice(PARTS[(next() % PARTS.len() as u64) as usize]);
+            }
+            let mut by_lines = Vec::new();
+            let mut reader = Reader::new(&text[..]);
+            while let Some(game) = reader.next_text().unwrap() {
+                let origin = Origin {
+                    offset: game.offset,
+                    line: game.first_line,
+                };
+                by_lines.push(seen(build_with(&game, false).map(|b| finish(b, origin))));
+            }
+            let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
+            let name = String::from_utf8_lossy(&text);
+            assert_eq!(one_pass, by_lines, "{name:?}");
+            let in_place: Vec<Seen> = Reader::from_slice(&text).map(seen).collect();
+            assert_eq!(in_place, by_lines, "{name:?}");
+        }
+    }
 
     #[test]
     fn comment_state_at_line_end_is_the_same_by_both_scans() {

@@ -1,0 +1,484 @@
+//! The movetext: moves, move numbers, comments, NAGs, variations and the
+//! result, and (in one pass) where the game ends.
+
+use super::super::error::{PgnError, PgnErrorKind};
+use super::super::scan;
+use super::tags::looks_like_tag;
+use super::utf8::Utf8;
+use super::{Bound, Cursor, Driver, Place, Sink, Step, count_line_ends, lossy, rest_of_line};
+
+/// What the line starting at `i` says of the game (one pass, outside a
+/// comment), as the line splitter reads it.
+enum LineStart {
+    /// The game goes on.
+    Goes,
+    /// The game ends at `end`, having passed `lines` more line ends: a
+    /// blank line (the game's text takes it), or a tag line (the next
+    /// game's first).
+    Ends { end: usize, lines: u64 },
+    /// More input is needed to tell.
+    More,
+}
+
+fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
+    let Some(&first) = text.get(i) else {
+        return if eof {
+            LineStart::Ends { end: i, lines: 0 }
+        } else {
+            LineStart::More
+        };
+    };
+    match first {
+        b'[' => LineStart::Ends { end: i, lines: 0 },
+        b'\n' => LineStart::Ends {
+            end: i + 1,
+            lines: 1,
+        },
+        b'\r' => match text.get(i + 1) {
+            Some(b'\n') => LineStart::Ends {
+                end: i + 2,
+                lines: 1,
+            },
+            None if !eof => LineStart::More,
+            _ => LineStart::Ends {
+                end: i + 1,
+                lines: 1,
+            },
+        },
+        b' ' | b'\t' | 0x0b | 0x0c => {
+            let blanks = text[i..]
+                .iter()
+                .take_while(|&&b| matches!(b, b' ' | b'\t' | 0x0b | 0x0c))
+                .count();
+            let j = i + blanks;
+            match text.get(j) {
+                None if !eof => LineStart::More,
+                None => LineStart::Ends { end: j, lines: 0 },
+                Some(b'\n') => LineStart::Ends {
+                    end: j + 1,
+                    lines: 1,
+                },
+                Some(b'\r') => match text.get(j + 1) {
+                    Some(b'\n') => LineStart::Ends {
+                        end: j + 2,
+                        lines: 1,
+                    },
+                    None if !eof => LineStart::More,
+                    _ => LineStart::Ends {
+                        end: j + 1,
+                        lines: 1,
+                    },
+                },
+                Some(b'[') => {
+                    // An indented tag line (spaces and tabs only) ends the
+                    // game; whether it is one may need the rest of its line.
+                    let indent_ok = text[i..j].iter().all(|&b| matches!(b, b' ' | b'\t'));
+                    let line_end = scan::find2(&text[j..], b'\n', b'\r').map(|k| j + k);
+                    if !indent_ok {
+                        LineStart::Goes
+                    } else if looks_like_tag(&text[j..line_end.unwrap_or(text.len())]) {
+                        LineStart::Ends { end: i, lines: 0 }
+                    } else if line_end.is_none() && !eof {
+                        LineStart::More
+                    } else {
+                        LineStart::Goes
+                    }
+                }
+                Some(_) => LineStart::Goes,
+            }
+        }
+        0xef => {
+            if text[i..].starts_with(b"\xef\xbb\xbf[") {
+                LineStart::Ends { end: i, lines: 0 }
+            } else if text.len() - i < 4 && b"\xef\xbb\xbf[".starts_with(&text[i..]) && !eof {
+                LineStart::More
+            } else {
+                LineStart::Goes
+            }
+        }
+        _ => LineStart::Goes,
+    }
+}
+
+/// `false` when `bytes` has no byte below 14 (so no `\n` or `\r`): eight
+/// bytes at a time, cheaper than a search on a short comment.
+#[inline]
+fn may_end_a_line(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let x = u64::from_ne_bytes(eight);
+        // A byte below 14 sets its high bit here (a byte of 0x80 or more
+        // never does, through `!x`).
+        if x.wrapping_sub(14 * ONES) & !x & HIGHS != 0 {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| b < 14)
+}
+
+/// A word's end: whitespace or a character that starts another token.
+#[inline(always)]
+fn ends_word(b: u8) -> bool {
+    WORD_END[b as usize]
+}
+
+/// [`ends_word`] as a table: the tokenizer asks it for every byte.
+static WORD_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\r\n\x0b\x0c{}();$!?";
+    let mut k = 0;
+    while k < ends.len() {
+        table[ends[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+/// The movetext from where `cur` stands. With [`Bound::Open`], each line
+/// is first asked whether it ends the game (a blank line, a tag line), and
+/// a token that reaches the end of the input at hand waits for more.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(never)]
+pub(super) fn movetext<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    cur: &mut Cursor,
+    utf8: &mut Utf8<'a>,
+    bound: Bound,
+    visitor: &mut V,
+) -> Result<Step, PgnError> {
+    let (text, open, eof) = match (bound, cur.end) {
+        (Bound::Known { .. }, _) => (d.text, false, true),
+        (Bound::Open { .. }, Some(end)) => (&d.text[..end], false, true),
+        (Bound::Open { eof }, None) => (d.text, true, eof),
+    };
+    let start = cur.movetext.unwrap_or(text.len());
+    // With more input to come (one pass), tokens are read up to the last
+    // line end at hand: none before it can run on past it (a comment may,
+    // and is searched for in all the text at hand).
+    let short = open && !eof;
+    let limit = if short {
+        scan::rfind2(text, b'\n', b'\r').map_or(0, |k| k + 1)
+    } else {
+        text.len()
+    };
+    let mut i = cur.i;
+    let mut lines = cur.lines;
+    // Open variations, and where the innermost opened.
+    let mut depth = cur.depth;
+    let mut last_open = cur.last_open;
+    macro_rules! stop {
+        ($step:expr) => {{
+            cur.i = i;
+            cur.lines = lines;
+            cur.depth = depth;
+            cur.last_open = last_open;
+            return Ok($step);
+        }};
+    }
+    if open && i == start {
+        match line_start(text, i, eof) {
+            LineStart::Goes => {}
+            LineStart::Ends { end, lines: more } => {
+                cur.lines = lines + more;
+                return Ok(Step::Done(end));
+            }
+            LineStart::More => stop!(Step::More),
+        }
+    }
+    while let Some(&b) = text[..limit].get(i) {
+        match b {
+            // Lines are not counted here: an error counts them.
+            b' ' | b'\t' | 0x0b | 0x0c => i += 1,
+            b'\n' | b'\r' => {
+                if !open {
+                    i += 1;
+                    continue;
+                }
+                let next = match (b, text.get(i + 1)) {
+                    (b'\r', Some(b'\n')) => i + 2,
+                    (b'\r', None) if !eof => stop!(Step::More),
+                    _ => i + 1,
+                };
+                match line_start(text, next, eof) {
+                    LineStart::Goes => {
+                        lines += 1;
+                        i = next;
+                    }
+                    LineStart::Ends { end, lines: more } => {
+                        if depth > 0 {
+                            let kind = PgnErrorKind::Parenthesis("a ( is never closed");
+                            return Err(d.error(last_open, kind));
+                        }
+                        cur.lines = lines + 1 + more;
+                        return Ok(Step::Done(end));
+                    }
+                    LineStart::More => stop!(Step::More),
+                }
+            }
+            // An escape line (PGN standard 6): `%` in the first column
+            // (after `\n`, or a lone `\r`, which ends a line too).
+            b'%' if i == start || matches!(text[i - 1], b'\n' | b'\r') => {
+                i = rest_of_line(text, i).unwrap_or(text.len());
+            }
+            // A tag pair in movetext (an indented tag line): skipped, as
+            // python-chess skips it.
+            b'[' => {
+                let line_end = rest_of_line(text, i).unwrap_or(text.len());
+                let line = &text[i..line_end];
+                if looks_like_tag(line) {
+                    if open {
+                        stop!(Step::Unsure);
+                    }
+                    i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
+                } else {
+                    i = word(d, depth, utf8, text, i, visitor)?;
+                }
+            }
+            b'{' => {
+                // One search for the `}` (comments do not nest).
+                let rest = &text[i + 1..];
+                let Some(k) = scan::find(rest, b'}') else {
+                    if open {
+                        stop!(Step::Unsure);
+                    }
+                    return Err(d.error(i, PgnErrorKind::UnterminatedComment));
+                };
+                if open && may_end_a_line(&rest[..k]) {
+                    if let Some(first) = scan::find2(&rest[..k], b'\n', b'\r') {
+                        // Over several lines: a line that opens with `[`
+                        // may start a tag section that cuts it off.
+                        if scan::find(&rest[first..k], b'[').is_some() {
+                            stop!(Step::Unsure);
+                        }
+                        lines += count_line_ends(&rest[..=k]);
+                    }
+                }
+                let close = i + 1 + k;
+                let body = &text[i + 1..close];
+                let body = strip_one_blank(body);
+                let at = body.as_ptr() as usize - text.as_ptr() as usize;
+                match utf8.get(at, at + body.len()) {
+                    Some(body) if V::TEXT => visitor.comment_str(body),
+                    _ => visitor.comment(body),
+                }
+                i = close + 1;
+            }
+            b';' => i = rest_of_line(text, i).unwrap_or(text.len()),
+            b'(' => {
+                depth += 1;
+                last_open = i;
+                visitor
+                    .begin_variation()
+                    .map_err(|k| d.error(last_open, k))?;
+                i += 1;
+            }
+            b')' => {
+                if depth == 0 {
+                    let kind = PgnErrorKind::Parenthesis("a ) closes no variation");
+                    return Err(d.error(i, kind));
+                }
+                depth -= 1;
+                visitor.end_variation();
+                i += 1;
+            }
+            b'$' => {
+                let word_end = i + 1 + text[i + 1..].iter().take_while(|&&b| !ends_word(b)).count();
+                let digits = text[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let nag = core::str::from_utf8(&text[i + 1..i + 1 + digits])
+                    .ok()
+                    .and_then(|s| s.parse::<u8>().ok());
+                match nag {
+                    Some(nag) if word_end == i + 1 + digits => visitor.nag(nag),
+                    _ => {
+                        let kind = PgnErrorKind::Syntax {
+                            token: lossy(&text[i..word_end.max(i + 1)]).into_owned(),
+                            reason: "a NAG is $ and a number from 0 to 255",
+                        };
+                        return Err(d.error(i, kind));
+                    }
+                }
+                i = word_end.max(i + 1 + digits);
+            }
+            b'!' | b'?' => {
+                let len = text[i..]
+                    .iter()
+                    .take_while(|&&b| b == b'!' || b == b'?')
+                    .count();
+                let nag = match &text[i..i + len] {
+                    b"!" => 1,
+                    b"?" => 2,
+                    b"!!" => 3,
+                    b"??" => 4,
+                    b"!?" => 5,
+                    b"?!" => 6,
+                    other => {
+                        let kind = PgnErrorKind::Syntax {
+                            token: lossy(other).into_owned(),
+                            reason: "not a move annotation (!, ?, !!, ??, !? or ?!)",
+                        };
+                        return Err(d.error(i, kind));
+                    }
+                };
+                visitor.nag(nag);
+                i += len;
+            }
+            _ => i = word(d, depth, utf8, text, i, visitor)?,
+        }
+    }
+    if short {
+        stop!(Step::More);
+    }
+    if depth > 0 {
+        let kind = PgnErrorKind::Parenthesis("a ( is never closed");
+        return Err(d.error(last_open, kind));
+    }
+    cur.i = i;
+    cur.lines = lines;
+    Ok(Step::Done(i))
+}
+
+/// The word at `i`: a move number (`12.`, `12...`, `12`) eaten in place,
+/// or a word read by [`word_token`] (a word that only starts with digits,
+/// `0-1`, `1/2-1/2`, `0-0`, the null move `0000`, is a word too). Where
+/// the next token starts.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(always)]
+fn word<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    depth: u32,
+    utf8: &mut Utf8<'a>,
+    text: &'a [u8],
+    i: usize,
+    visitor: &mut V,
+) -> Result<usize, PgnError> {
+    if text[i].is_ascii_digit() {
+        let number = move_number(text, i);
+        if number > 0 {
+            return Ok(i + number);
+        }
+    }
+    let len = text[i..]
+        .iter()
+        .take_while(|&&b| !ends_word(b))
+        .count()
+        .max(1);
+    word_token(d, utf8, i, &text[i..i + len], depth, visitor)?;
+    Ok(i + len)
+}
+
+/// A comment's text without one space after `{` and one before `}`.
+fn strip_one_blank(body: &[u8]) -> &[u8] {
+    let body = body.strip_prefix(b" ").unwrap_or(body);
+    body.strip_suffix(b" ").unwrap_or(body)
+}
+
+const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
+
+/// The length of the move number at `i` (digits, then dots; or digits
+/// alone ending the word), or 0 when the word there is something else.
+#[inline(always)]
+fn move_number(text: &[u8], i: usize) -> usize {
+    let digits = text[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = text[i + digits..]
+        .iter()
+        .take_while(|&&b| b == b'.')
+        .count();
+    let len = digits + dots;
+    match text.get(i + len) {
+        // What follows is read as before: a tag pair or escape after
+        // a number is a word of its own.
+        Some(b'[' | b'%') => 0,
+        _ if dots > 0 => len,
+        Some(&b) if !ends_word(b) => 0,
+        _ if &text[i..i + len] == b"0000" => 0,
+        _ => len,
+    }
+}
+
+/// A word of movetext: a result, a move number, a move, or several of these
+/// run together (`1.e4`).
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(always)]
+fn word_token<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    utf8: &mut Utf8<'a>,
+    place: Place,
+    word: &'a [u8],
+    depth: u32,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let mut place = place;
+    let mut san = word;
+    // Most words are moves: a result, a null move or a move number starts
+    // with a digit, `.`, `*`, `-`, `Z` or `@`.
+    if matches!(word[0], b'0'..=b'9' | b'.' | b'*' | b'-' | b'Z' | b'@') {
+        match number_or_result(word, depth, visitor) {
+            Some(rest) => {
+                place += word.len() - rest.len();
+                san = rest;
+            }
+            None => return Ok(()),
+        }
+    }
+    if depth > 0 && !NULL_MOVES.contains(&san) {
+        if let Some(reason) = crate::san::syntax_error(san) {
+            let kind = PgnErrorKind::Syntax {
+                token: lossy(san).into_owned(),
+                reason,
+            };
+            return Err(d.error(place, kind));
+        }
+    }
+    let text = if V::TEXT {
+        utf8.get(place, place + san.len())
+    } else {
+        None
+    };
+    match text {
+        Some(san) => visitor.san_str(san),
+        None => visitor.san(san),
+    }
+    .map_err(|k| d.error(place, k))
+}
+
+/// A word that may be a result (sent to `visitor`), a null move, or start
+/// with a move number: what is left to read as a move (`None`: nothing).
+fn number_or_result<'a, V: Sink + ?Sized>(
+    word: &'a [u8],
+    depth: u32,
+    visitor: &mut V,
+) -> Option<&'a [u8]> {
+    let result = match word {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    };
+    if let Some(result) = result {
+        if depth == 0 {
+            visitor.result(result);
+        }
+        return None;
+    }
+    let mut san = word;
+    if !NULL_MOVES.contains(&word) {
+        // A move number: digits, then dots (or nothing but digits).
+        let digits = san.iter().take_while(|b| b.is_ascii_digit()).count();
+        let dots = san[digits..].iter().take_while(|&&b| b == b'.').count();
+        if digits == san.len() || dots > 0 {
+            san = &san[digits + dots..];
+        }
+        if san.is_empty() {
+            return None;
+        }
+    }
+    Some(san)
+}

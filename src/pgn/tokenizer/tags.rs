@@ -1,0 +1,236 @@
+//! The tag section: tag lines read into names and values, the lines the
+//! line splitter takes as tags, and the section read in bounds or in one
+//! pass.
+
+use super::super::error::{PgnError, PgnErrorKind};
+use super::super::scan;
+use super::utf8::Utf8;
+use super::{Cursor, Driver, Place, Sink, Step, is_blank, is_blank_line, line_end, text_of};
+use alloc::borrow::Cow;
+
+/// A name character of a tag (PGN standard 8.1.1 and what files use).
+#[inline(always)]
+fn is_tag_name(b: u8) -> bool {
+    TAG_NAME[b as usize]
+}
+
+/// [`is_tag_name`] as a table.
+static TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] =
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        b += 1;
+    }
+    table
+};
+
+/// Reads `[Name "value"]` into the name and the raw value.
+pub(crate) fn tag_line(line: &[u8]) -> Result<(&[u8], &[u8]), PgnErrorKind> {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return Err(PgnErrorKind::MalformedTag);
+    };
+    let name_len = rest.iter().take_while(|&&b| is_tag_name(b)).count();
+    let (name, rest) = rest.split_at(name_len);
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    if name.is_empty() || gap == 0 {
+        return Err(PgnErrorKind::MalformedTag);
+    }
+    let Some(body) = rest[gap..].strip_prefix(b"\"") else {
+        return Err(PgnErrorKind::MalformedTag);
+    };
+    let mut end = body.len();
+    while end > 0 && is_blank(body[end - 1]) {
+        end -= 1;
+    }
+    // As readers in the wild do: the value runs to the last `"]` of the
+    // line, or to the last one that only a comment follows (`{c}` or `; r`:
+    // read as pgn-extract reads it, the comment dropped).
+    let value = body[..end].strip_suffix(b"\"]").or_else(|| {
+        let body = &body[..end];
+        memchr::memmem::rfind_iter(body, b"\"]")
+            .find(|&p| only_a_comment(&body[p + 2..]))
+            .map(|p| &body[..p])
+    });
+    match value {
+        Some(value) if value.contains(&b'\r') => Err(PgnErrorKind::MalformedTag),
+        Some(value) => Ok((name, value)),
+        None => Err(PgnErrorKind::UnterminatedTag),
+    }
+}
+
+/// Whether the rest of a tag line is a comment: `; ...`, or one `{...}`
+/// closed on the line.
+fn only_a_comment(rest: &[u8]) -> bool {
+    let blanks = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    let rest = &rest[blanks..];
+    match rest.first() {
+        Some(b';') => true,
+        Some(b'{') => scan::find(rest, b'}') == Some(rest.len() - 1),
+        _ => false,
+    }
+}
+
+/// A tag line indented by spaces or tabs, without its indent (pgn-extract
+/// reads it as a tag; python-chess as movetext).
+pub(crate) fn indented_tag(line: &[u8]) -> Option<&[u8]> {
+    let indent = line
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    (indent > 0 && looks_like_tag(&line[indent..])).then(|| &line[indent..])
+}
+
+/// Whether a line opens with what can only be a tag pair: `[Name "`.
+pub(crate) fn looks_like_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name_len = rest.iter().take_while(|&&b| is_tag_name(b)).count();
+    let rest = &rest[name_len..];
+    let gap = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t'))
+        .count();
+    name_len > 0 && gap > 0 && rest[gap..].starts_with(b"\"")
+}
+
+/// The tag section, its end known: every line before `movetext`.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(never)]
+pub(super) fn known_tags<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    cur: &mut Cursor,
+    utf8: &mut Utf8<'a>,
+    movetext: usize,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let tags = &d.text[..movetext];
+    let mut i = cur.i;
+    while i < movetext {
+        let end = scan::find2(&tags[i..], b'\n', b'\r').map_or(tags.len(), |p| i + p);
+        tag_section_line(d, cur, utf8, i, &tags[i..end], visitor)?;
+        i = line_end(d.text, end);
+    }
+    cur.i = i;
+    cur.movetext = Some(movetext);
+    Ok(())
+}
+
+/// The tag section in one pass: lines as the line splitter takes them (tag
+/// lines, blank lines, `%` and `;` lines) up to the movetext's first line;
+/// the game ends here when two blank lines come before a tag line, or
+/// three in a row. `Some(More)` when the input at hand runs out.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(never)]
+pub(super) fn open_tags<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    cur: &mut Cursor,
+    utf8: &mut Utf8<'a>,
+    eof: bool,
+    visitor: &mut V,
+) -> Result<Option<Step>, PgnError> {
+    let text = d.text;
+    let mut i = cur.i;
+    loop {
+        if i >= text.len() {
+            if !eof {
+                cur.i = i;
+                return Ok(Some(Step::More));
+            }
+            cur.end = Some(i);
+            break;
+        }
+        let (end, next) = match scan::find2(&text[i..], b'\n', b'\r') {
+            Some(k) if text[i + k] == b'\n' => (i + k, i + k + 1),
+            Some(k) if i + k + 1 < text.len() => {
+                let lf = text[i + k + 1] == b'\n';
+                (i + k, i + k + 1 + usize::from(lf))
+            }
+            Some(k) if eof => (i + k, i + k + 1),
+            None if eof => (text.len(), text.len()),
+            _ => {
+                cur.i = i;
+                return Ok(Some(Step::More));
+            }
+        };
+        let line = &text[i..end];
+        if line.first() == Some(&b'[') || indented_tag(line).is_some() {
+            if cur.blanks >= 2 {
+                cur.end = Some(i);
+                break;
+            }
+            cur.blanks = 0;
+            tag_section_line(d, cur, utf8, i, line, visitor)?;
+        } else if is_blank_line(line) {
+            cur.blanks += 1;
+            if cur.blanks > 2 {
+                cur.lines += u64::from(next > end);
+                i = next;
+                cur.end = Some(i);
+                break;
+            }
+        } else if !matches!(line.first(), Some(b'%' | b';')) {
+            break;
+        }
+        cur.lines += u64::from(next > end);
+        i = next;
+    }
+    cur.i = i;
+    cur.movetext = Some(i);
+    Ok(None)
+}
+
+/// A line of the tag section (at `at` in the game's text): a tag pair, or
+/// a blank, `%` or `;` line passed over.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn tag_section_line<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    cur: &mut Cursor,
+    utf8: &mut Utf8<'a>,
+    at: Place,
+    line: &'a [u8],
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let mut line = line;
+    let mut at = at;
+    if let Some(tag) = indented_tag(line) {
+        at += line.len() - tag.len();
+        line = tag;
+    }
+    let first = line.first().copied().unwrap_or(b'\n');
+    if line.iter().all(|&b| is_blank(b)) || first == b'%' || first == b';' {
+        return Ok(());
+    }
+    let (name, value) = match tag_line(line) {
+        Ok(tag) => tag,
+        // A tag with a comment or other text after it on its line:
+        // skipped, as python-chess skips it.
+        Err(PgnErrorKind::UnterminatedTag) if memchr::memmem::find(line, b"\"]").is_some() => {
+            return Ok(());
+        }
+        Err(k) => return Err(d.error(at, k)),
+    };
+    // The line checked as UTF-8 once, the name and value sliced out of it.
+    let place = |part: &[u8]| part.as_ptr() as usize - d.text.as_ptr() as usize;
+    let (n, v) = (place(name) - at, place(value) - at);
+    let both = utf8
+        .get(at, at + line.len())
+        .and_then(|line| Some((line.get(n..n + name.len())?, line.get(v..v + value.len())?)));
+    let (name, value) = match both {
+        Some((name, value)) => (Cow::Borrowed(name), Cow::Borrowed(value)),
+        None => (text_of(name), text_of(value)),
+    };
+    if name == "FEN" {
+        cur.fen_place = Some(at);
+    }
+    visitor.tag(&name, &value).map_err(|k| d.error(at, k))
+}

@@ -1,0 +1,54 @@
+//! UTF-8 checked a stretch of the game's text at a time.
+
+/// The game's text checked as UTF-8 a stretch at a time: a token inside
+/// the stretch last checked is sliced out of it with no check of its own;
+/// one past it starts the next stretch (of [`STRETCH`] bytes or more, twice
+/// the last). So
+/// the text is checked about once, however many tokens ask.
+pub(super) struct Utf8<'a> {
+    text: &'a [u8],
+    /// Where the stretch starts in `text`, and as much of it as is UTF-8.
+    base: usize,
+    valid: &'a str,
+}
+
+/// The bytes [`Utf8`] checks at once, at first.
+const STRETCH: usize = 1024;
+
+impl<'a> Utf8<'a> {
+    pub(super) fn new(text: &'a [u8]) -> Utf8<'a> {
+        Utf8 {
+            text,
+            base: 0,
+            valid: "",
+        }
+    }
+
+    /// `text[a..b]` as text, when it is UTF-8 (`None`: check it alone).
+    #[inline]
+    pub(super) fn get(&mut self, a: usize, b: usize) -> Option<&'a str> {
+        if b > self.base + self.valid.len() || a < self.base {
+            self.check_from(a, b);
+        }
+        // (`a` is at `base` or past it: tokens come in order.)
+        self.valid
+            .get(a.wrapping_sub(self.base)..b.wrapping_sub(self.base))
+    }
+
+    /// Starts a stretch at `a` (a token's start), reaching `b` at least.
+    #[cold]
+    fn check_from(&mut self, a: usize, b: usize) {
+        // Each stretch twice the last (a game's text is checked about
+        // once, whatever its length).
+        let stretch = (2 * self.valid.len()).clamp(STRETCH, 1 << 20);
+        let want = (a + stretch).max(b).min(self.text.len());
+        let part = &self.text[a..want];
+        self.base = a;
+        self.valid = match core::str::from_utf8(part) {
+            Ok(s) => s,
+            // The valid part: up to a byte that is not UTF-8, or a
+            // character cut at the stretch's end.
+            Err(e) => core::str::from_utf8(&part[..e.valid_up_to()]).unwrap_or_default(),
+        };
+    }
+}
