@@ -53,11 +53,18 @@ impl Game {
 
     /// [`Game::play_san_bytes`] taking the position it leads to as alive
     /// (see [`Game::assuming_life`]).
+    ///
+    /// The position after the move is made in place, in the history (one
+    /// copy of the position per move, not two).
     pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
         let m = self.position().parse_san_bytes(san)?;
-        let mut next = self.position().clone();
+        let before = self.positions.len() - 1;
+        self.positions.push(self.positions[before].clone());
+        let next = &mut self.positions[before + 1];
         next.play_unchecked(m);
-        self.push_with_life(m, next, crate::dead::Liveness::Alive);
+        self.keys.push(next.repetition_key());
+        self.life.push(crate::dead::Liveness::Alive);
+        self.moves.push(m);
         Ok(m)
     }
 

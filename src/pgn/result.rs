@@ -293,12 +293,15 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
                 let _ = game.flag_fall(loser);
             }
             (None, GameResult::Draw) => {
+                // Each side's flag asked about once (FIDE 6.9), the
+                // ruling recorded as `Game::flag_fall` records it.
                 let turn = game.position().turn();
                 let drawn = [turn, !turn]
                     .into_iter()
-                    .find(|&side| game.outcome_on_timeout(side).winner().is_none());
-                if let Some(side) = drawn {
-                    let _ = game.flag_fall(side);
+                    .map(|side| game.outcome_on_timeout(side))
+                    .find(|ruling| ruling.winner().is_none());
+                if let Some(ruling) = drawn {
+                    game.ending = Some(ruling);
                 }
             }
             _ => {}
