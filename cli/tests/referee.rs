@@ -100,10 +100,26 @@ fn play(a: &str, b: &str, options: &[&str], label: &str) -> Match {
 }
 
 /// Writes `text` to a temporary openings file and returns its path.
-fn openings(label: &str, text: &str) -> String {
+fn openings(label: &str, text: &str) -> TempFile {
     let path = temp_file(&format!("{label}.openings"));
     std::fs::write(&path, text).expect("temporary files are writable");
-    path.to_string_lossy().into_owned()
+    TempFile(path.to_string_lossy().into_owned())
+}
+
+/// A temporary file's path, the file removed when the test is done with it.
+struct TempFile(String);
+
+impl std::ops::Deref for TempFile {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// The games in the order played.
