@@ -195,11 +195,21 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+        small::line::promote_then_mate(pos, winner, b)
+    }) {
+        if mates(pos, winner, &line) {
+            return Verdict::Winnable(line.to_vec());
+        }
+    }
     if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, winner, b)) {
         return checked(pos, winner, &line);
     }
     search(pos, winner, &mut budget)
 }
+
+/// Positions the lines that promote a pawn first may visit, per colour.
+const PROMOTE_BUDGET: u64 = 6_000;
 
 /// Positions the pattern-directed look for a mate may visit, per colour.
 const PATTERN_BUDGET: u64 = 6_000;
@@ -445,6 +455,12 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     for color in colors {
         if statics[color as usize].is_none() {
             let budget = &mut budgets[color as usize];
+            let promoted = budget.part(PROMOTE_BUDGET, |b| {
+                small::line::promote_then_mate(pos, color, b)
+            });
+            if promoted.is_some_and(|line| mates(pos, color, &line)) {
+                return Liveness::Alive;
+            }
             if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, color, b)) {
                 if mates(pos, color, &line) {
                     return Liveness::Alive;
