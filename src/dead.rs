@@ -209,7 +209,7 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
 }
 
 /// Positions the lines that promote a pawn first may visit, per colour.
-const PROMOTE_BUDGET: u64 = 6_000;
+pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
 
 /// Positions the pattern-directed look for a mate may visit, per colour.
 const PATTERN_BUDGET: u64 = 6_000;

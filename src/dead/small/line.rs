@@ -30,7 +30,7 @@ const MAX_MEN: usize = 10;
 const WALK_PLIES: usize = 40;
 
 /// Positions the mate after a promotion may search, per promotion tried.
-const FINISH_BUDGET: u64 = 3_000;
+const FINISH_BUDGET: u64 = 4_000;
 
 /// Promotions that may follow one another in a line (the loser's two
 /// pawns, say).
@@ -50,27 +50,38 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
     if depth == 0 || pawns.is_empty() || pos.occupied().len() as usize > MAX_MEN {
         return None;
     }
-    // The winner's pawns first (a queen mates), nearest to promotion first.
-    let mut order = ArrayVec::<(u32, Square), 16>::new();
+    // The winner's pawns first (a queen mates), nearest to promotion
+    // first; then the loser's, each to a knight, then each to a bishop,
+    // and so on: the first blocker that works is usually a minor piece.
+    let mut walks = ArrayVec::<(u32, Square), 16>::new();
     for sq in pawns {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
         };
         let steps = 7 - relative_rank(sq, piece.color);
-        let _ = order.try_push((u32::from(piece.color != winner) * 8 + steps, sq));
+        let _ = walks.try_push((u32::from(piece.color != winner) * 8 + steps, sq));
     }
-    order.sort_unstable_by_key(|o| o.0);
-    for &(rank, from) in &order {
-        let roles: &[Role] = if rank < 8 {
-            &[Role::Queen]
-        } else {
-            &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        };
-        let Some((walk, at, from, to)) = walk_pawn(pos, from) else {
-            continue;
-        };
-        for &role in roles {
-            let Some(m) = Move::promotion(from, to, role) else {
+    walks.sort_unstable_by_key(|w| w.0);
+    let walked: ArrayVec<_, 16> = walks
+        .iter()
+        .map(|&(rank, from)| (rank < 8, walk_pawn(pos, from)))
+        .collect();
+    let tries = [
+        Role::Queen,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    for (round, &role) in tries.iter().enumerate() {
+        for (ours, walk) in &walked {
+            let Some((walk, at, from, to)) = walk else {
+                continue;
+            };
+            if *ours != (round == 0) {
+                continue;
+            }
+            let Some(m) = Move::promotion(*from, *to, role) else {
                 continue;
             };
             if !at.is_legal(m) {
@@ -97,8 +108,8 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
     None
 }
 
-/// The mate after a promotion: the quick look, the mating pattern, then
-/// another promotion.
+/// The mate after a promotion: the quick look, another promotion, then
+/// the mating pattern.
 fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Option<Line> {
     if !pos.has_legal_moves() {
         return (pos.is_check() && pos.turn() != winner).then(Line::new);
@@ -109,8 +120,8 @@ fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Opt
     let quick = super::super::QUICK_BUDGET;
     budget
         .part(quick, |b| quick_line(pos, winner, b))
-        .or_else(|| pattern::search(pos, winner, budget))
         .or_else(|| promote(pos, winner, budget, depth - 1))
+        .or_else(|| pattern::search(pos, winner, budget))
 }
 
 /// The rank of `sq` counted from `color`'s side, 0 to 7.
@@ -310,7 +321,7 @@ mod tests {
 
     fn line(fen: &str, winner: Color) -> Option<Line> {
         let pos = Position::from_fen(fen).expect("a valid FEN");
-        let mut budget = Budget::new(20_000);
+        let mut budget = Budget::new(super::super::super::PROMOTE_BUDGET);
         let line = promote_then_mate(&pos, winner, &mut budget)?;
         assert!(
             super::super::super::mates(&pos, winner, &line),
@@ -332,6 +343,8 @@ mod tests {
             ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 56", Color::White),
             // The winner's knight takes the pawn that blocks its own.
             ("2k5/8/3N4/8/8/p7/P6K/8 b - - 15 57", Color::White),
+            // Two of the loser's pawns: the second one promoted first.
+            ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", Color::White),
         ] {
             assert!(line(fen, winner).is_some(), "{fen}: no line for {winner:?}");
         }
