@@ -195,6 +195,9 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
+        return Verdict::Winnable(line);
+    }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate(pos, winner, b)
     }) {
@@ -208,6 +211,11 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
     search(pos, winner, &mut budget)
 }
 
+/// Positions per corner of the short narrow search tried before the
+/// promotion lines and the mating pattern: rich positions whose quick look
+/// failed mostly have a line a few hundred positions away.
+const SHORT_NARROW: u64 = 400;
+
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
 
@@ -217,7 +225,7 @@ const PATTERN_BUDGET: u64 = 6_000;
 /// The searches that follow the quick look of [`solve`]: [`narrow`], then
 /// [`wide`].
 fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
-    narrow(pos, winner, budget).unwrap_or_else(|| wide(pos, winner, budget))
+    narrow(pos, winner, budget, 1_000).unwrap_or_else(|| wide(pos, winner, budget))
 }
 
 /// `line` as a verdict: winnable if it is checked to mate.
@@ -233,10 +241,11 @@ fn checked(pos: &Position, winner: Color, line: &[Move]) -> Verdict {
 const TABLE: usize = 1 << 14;
 
 /// A narrow helpmate search, which finds most lines in a few hundred nodes.
-fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict> {
+/// `per_corner` positions for each of the two corners.
+fn narrow(pos: &Position, winner: Color, budget: &mut Budget, per_corner: u64) -> Option<Verdict> {
     let mut table = alloc::vec![0; TABLE];
     for corner in 0..2 {
-        if let Some(line) = budget.part(1_000, |b| {
+        if let Some(line) = budget.part(per_corner, |b| {
             helpmate::search(pos, winner, b, (60, 2), corner, &mut table)
         }) {
             return Some(checked(pos, winner, &line));
@@ -455,6 +464,9 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     for color in colors {
         if statics[color as usize].is_none() {
             let budget = &mut budgets[color as usize];
+            if let Some(Verdict::Winnable(_)) = narrow(pos, color, budget, SHORT_NARROW) {
+                return Liveness::Alive;
+            }
             let promoted = budget.part(PROMOTE_BUDGET, |b| {
                 small::line::promote_then_mate(pos, color, b)
             });
@@ -471,7 +483,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     let mut open = [false; 2];
     for color in colors {
         if statics[color as usize].is_none() {
-            match narrow(pos, color, &mut budgets[color as usize]) {
+            match narrow(pos, color, &mut budgets[color as usize], 1_000) {
                 Some(Verdict::Winnable(_)) => return Liveness::Alive,
                 Some(_) => open[color as usize] = true,
                 None => {}
