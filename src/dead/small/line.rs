@@ -242,12 +242,25 @@ fn toward(
             continue;
         };
         let occupied = pos.occupied().without(m.from()).with(m.to());
+        // A king walks only where it is not attacked now (pawns' attacks
+        // stay where they are), but to its target.
+        let forbidden = if role == Role::King {
+            let them = !pos.turn();
+            Square::ALL
+                .into_iter()
+                .filter(|&s| {
+                    !targets.contains(s) && pos.is_attacked(s, them, occupied.without(m.to()))
+                })
+                .collect()
+        } else {
+            Bitboard::EMPTY
+        };
         let mut reached = Bitboard::from_square(m.to());
         let mut steps = 0;
         while (reached & targets).is_empty() && steps < APPROACH {
             let mut next = reached;
             for at in reached {
-                next |= crate::attacks::reach(role, at, occupied) & !own;
+                next |= crate::attacks::reach(role, at, occupied) & !own & !forbidden;
             }
             if next == reached {
                 break;
@@ -343,6 +356,9 @@ mod tests {
             ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 56", Color::White),
             // The winner's knight takes the pawn that blocks its own.
             ("2k5/8/3N4/8/8/p7/P6K/8 b - - 15 57", Color::White),
+            // The winner's king walks around the squares the blocker
+            // attacks to take it.
+            ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", Color::White),
             // Two of the loser's pawns: the second one promoted first.
             ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", Color::White),
         ] {
