@@ -5,8 +5,9 @@
 //! Practical Algorithm for Chess Unwinnability", FUN 2022):
 //!
 //! 0. small endings known, not searched ([`small`]): every pawnless
-//!    position of up to four men and king and pawn against king, by a rule
-//!    and its exceptions that a generator test proves over every placement;
+//!    position of up to four men, every four-man position with one pawn,
+//!    and king and one or two pawns against king, by a rule and its
+//!    exceptions that a generator test proves over every placement;
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), and a

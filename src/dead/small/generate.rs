@@ -8,10 +8,11 @@
 //! cargo test --release --lib -- --ignored small_endings_match_the_retrograde_fixed_point
 //! ```
 //!
-//! (a few minutes and ~200 MB). For each signature, smallest first, a
-//! table holds for every placement of the men (both sides to move, the
-//! positions no game can reach included) whether White, and whether Black,
-//! can ever checkmate: a position is winnable for `S` when it is a
+//! (16 to 28 minutes on two loaded cores, under 1 GB: 40 signatures, the
+//! pawn endings the longest, each half a minute to four). For each
+//! signature, smallest first, a table holds for every placement of the men
+//! (both sides to move, the positions no game can reach included) whether
+//! White, and whether Black, can ever checkmate: a position is winnable for `S` when it is a
 //! checkmate by `S`, or when some legal move leads to a winnable position;
 //! a capture or a promotion leads into a table computed before. The fixed
 //! point is reached by a breadth-first search backwards from the mates and
