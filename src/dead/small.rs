@@ -103,26 +103,45 @@ pub(crate) fn is_known(pos: &Position) -> bool {
 }
 
 /// `true` if a capture or a promotion leads from `pos` (four or five men,
-/// not itself known here) to a known ending that some side can win: then
-/// that side can win from `pos` too.
+/// not itself known here) to a known ending that some side can win, at
+/// once or after one move of the side to move that the opponent answers
+/// with the capture (a man offered): then that side can win from `pos`
+/// too, by that very series of legal moves.
 pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     let men = pos.occupied().len();
     if !(4..=5).contains(&men) || is_known(pos) {
         return false;
     }
-    let enemies = pos.by_color(!pos.turn());
-    pos.legal_moves().iter().any(|&m| {
-        let capture = enemies.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
-        if !capture && m.promotion_role().is_none() {
-            return false;
-        }
+    let moves = pos.legal_moves();
+    if moves.iter().any(|&m| reduces_to_a_winnable_ending(pos, m)) {
+        return true;
+    }
+    moves.iter().any(|&m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        is_known(&next)
-            && Color::ALL
-                .into_iter()
-                .any(|c| verdict(&next, c) == Some(true))
+        next.occupied().len() == men
+            && m.promotion_role().is_none()
+            && next
+                .legal_moves()
+                .iter()
+                .any(|&r| reduces_to_a_winnable_ending(&next, r))
     })
+}
+
+/// `true` if `m`, a legal move in `pos`, captures or promotes into a known
+/// ending that some side can win.
+fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
+    let enemies = pos.by_color(!pos.turn());
+    let capture = enemies.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+    if !capture && m.promotion_role().is_none() {
+        return false;
+    }
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    is_known(&next)
+        && Color::ALL
+            .into_iter()
+            .any(|c| verdict(&next, c) == Some(true))
 }
 
 fn known(pos: &Position, winner: Color, depth: u32) -> bool {
@@ -279,6 +298,21 @@ mod tests {
         // Stalemate on the board: nobody mates any more.
         let fen = "k7/P7/K7/8/8/8/7P/8 b - - 0 1";
         assert_eq!(ask(fen, Color::White), Some(false));
+    }
+
+    #[test]
+    fn a_man_offered_for_capture_leads_to_a_known_win() {
+        let alive = |fen: &str| {
+            super::leads_to_a_winnable_ending(&Position::from_fen(fen).expect("a valid FEN"))
+        };
+        // Any move of White, then Bxf5: K+B v K+P, which the bishop wins.
+        assert!(alive("1k6/8/6b1/5PK1/5P2/8/8/8 w - - 6 61"));
+        // The one bishop that can be offered leaves two bishops on one
+        // colour, which cannot mate: nothing is claimed.
+        assert!(!alive("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249"));
+        // Known endings and bigger ones are not this function's.
+        assert!(!alive("k7/p7/8/8/8/8/8/K6N w - - 0 1"));
+        assert!(!alive("8/8/4rb2/8/1k6/7B/R3B3/3K4 b - - 0 165"));
     }
 
     #[test]
