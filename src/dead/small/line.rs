@@ -26,6 +26,10 @@ use arrayvec::ArrayVec;
 /// The most men an ending may have for the walk to be tried.
 const MAX_MEN: usize = 10;
 
+/// The pawns walked to promotion, nearest first (the winner's before the
+/// loser's).
+const MAX_WALKS: usize = 4;
+
 /// The longest walk of one pawn to its promotion, in plies.
 const WALK_PLIES: usize = 40;
 
@@ -64,6 +68,7 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
     walks.sort_unstable_by_key(|w| w.0);
     let walked: ArrayVec<_, 16> = walks
         .iter()
+        .take(MAX_WALKS)
         .map(|&(rank, from)| (rank < 8, walk_pawn(pos, from)))
         .collect();
     let tries = [
@@ -289,7 +294,7 @@ fn aside(
     let us = pos.turn();
     let blockers = path & pos.by_color(us) & !pos.by_role(Role::Pawn);
     let home = homes[us as usize];
-    let mut best: Option<(u32, Move)> = None;
+    let mut candidates = ArrayVec::<(u32, Move), 256>::new();
     for &m in moves {
         let (from, to) = (m.from(), m.to());
         if from == pawn || path.contains(to) || pos.occupied().contains(to) {
@@ -302,11 +307,6 @@ fn aside(
         if role == Role::Pawn {
             continue;
         }
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        if after.is_check() {
-            continue;
-        }
         // A blocker leaves first; else the king waits near its square.
         let score = if blockers.contains(from) {
             0
@@ -315,11 +315,16 @@ fn aside(
         } else {
             16
         };
-        if best.is_none_or(|b| score < b.0) {
-            best = Some((score, m));
-        }
+        let _ = candidates.try_push((score, m));
     }
-    best.map(|b| b.1)
+    // Best first (the earlier move on a tie); the first that gives no
+    // check is played, so most moves are never tried on a board.
+    candidates.sort_by_key(|c| c.0);
+    candidates.into_iter().map(|c| c.1).find(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        !after.is_check()
+    })
 }
 
 fn chebyshev(a: Square, b: Square) -> u32 {
