@@ -215,7 +215,7 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
 /// Positions per corner of the short narrow search tried before the
 /// promotion lines and the mating pattern: rich positions whose quick look
 /// failed mostly have a line a few hundred positions away.
-const SHORT_NARROW: u64 = 400;
+const SHORT_NARROW: u64 = 600;
 
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
