@@ -2,11 +2,14 @@
 //! endings that only look blocked, small endings where one side's line is
 //! hard to find, and a boxed king. Each is timed as `Position::outcome`
 //! (the proof from scratch) and as one ply of a game (`Game::play` then
-//! `Game::outcome`, the move taken back between iterations).
+//! `Game::outcome`, the move taken back between iterations). The flag
+//! falls that were the tail of the mean against chasolver are also timed
+//! as `Position::winnability` of the side that did not flag (FIDE 6.9),
+//! which must find and replay a mating line.
 //!
 //! `cargo bench -p chess-arbiter-benches --bench dead`
 
-use chess_arbiter::{Game, Position};
+use chess_arbiter::{Color, Game, Position};
 use criterion::{black_box, criterion_group, criterion_main};
 
 /// Positions that were slow to rule, each with a move to play in a game.
@@ -35,6 +38,29 @@ const SLOW: &[(&str, &str)] = &[
     ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 1", "e5d6"),
     ("8/6k1/8/2p4p/6N1/8/8/6K1 b - - 0 1", "g7f7"),
     ("8/1k6/8/1p1p1p1p/1P1P1P1P/8/6K1/3bB3 w - - 0 1", "g2f2"),
+    // Flag falls whose mate needs a pawn promoted first (a queen for the
+    // winner, a blocker for the loser), or a line a short search finds
+    // among many men: 45-230 ms each before.
+    ("2q5/8/8/p6p/P4k2/8/8/5K2 b - - 19 59", "f4e4"),
+    ("1k6/8/6b1/5PK1/5P2/8/8/8 w - - 6 61", "g5h4"),
+    ("8/2k3P1/4n3/8/8/4K3/8/8 b - - 0 44", "c7d6"),
+    ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", "f2f3"),
+    ("8/7k/6R1/3qPK2/8/N7/8/6B1 b - - 0 51", "h7h8"),
+    ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", "e2d3"),
+];
+
+/// The flag falls of the tail, with the colour that did not flag.
+const TIMEOUTS: &[(&str, Color)] = &[
+    ("2q5/8/8/p6p/P4k2/8/8/5K2 b - - 19 59", Color::White),
+    ("1k6/8/6b1/5PK1/5P2/8/8/8 w - - 6 61", Color::Black),
+    ("k7/p7/8/8/8/8/8/K6N w - - 0 1", Color::White),
+    ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 56", Color::White),
+    ("8/6k1/8/2p4p/6N1/8/8/6K1 b - - 0 52", Color::White),
+    ("8/8/8/5N2/8/8/B7/k6K w - - 0 1", Color::White),
+    ("8/2k3P1/4n3/8/8/4K3/8/8 b - - 0 44", Color::Black),
+    ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", Color::White),
+    ("8/7k/6R1/3qPK2/8/N7/8/6B1 b - - 0 51", Color::Black),
+    ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", Color::White),
 ];
 
 fn outcome(c: &mut criterion::Criterion) {
@@ -50,6 +76,9 @@ fn game_ply(c: &mut criterion::Criterion) {
     let mut group = c.benchmark_group("dead/game_ply");
     for &(fen, uci) in SLOW {
         let mut game = Game::from_fen(fen).expect("a valid FEN");
+        if game.outcome().is_some() {
+            continue; // dead from the start (the boxed king): no move to play
+        }
         let m = game.position().parse_uci(uci).expect("a legal move");
         group.bench_function(fen, |b| {
             b.iter(|| {
@@ -63,5 +92,14 @@ fn game_ply(c: &mut criterion::Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, outcome, game_ply);
+fn winnability(c: &mut criterion::Criterion) {
+    let mut group = c.benchmark_group("dead/winnability");
+    for &(fen, color) in TIMEOUTS {
+        let pos = Position::from_fen(fen).expect("a valid FEN");
+        group.bench_function(fen, |b| b.iter(|| black_box(&pos).winnability(color)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, outcome, game_ply, winnability);
 criterion_main!(benches);

@@ -5,8 +5,9 @@
 //! Practical Algorithm for Chess Unwinnability", FUN 2022):
 //!
 //! 0. small endings known, not searched ([`small`]): every pawnless
-//!    position of up to four men and king and pawn against king, by a rule
-//!    and its exceptions that a generator test proves over every placement;
+//!    position of up to four men, every four-man position with one pawn,
+//!    and king and one or two pawns against king, by a rule and its
+//!    exceptions that a generator test proves over every placement;
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), and a
@@ -195,11 +196,29 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
+        return Verdict::Winnable(line);
+    }
+    if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+        small::line::promote_then_mate(pos, winner, b)
+    }) {
+        if mates(pos, winner, &line) {
+            return Verdict::Winnable(line.to_vec());
+        }
+    }
     if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, winner, b)) {
         return checked(pos, winner, &line);
     }
     search(pos, winner, &mut budget)
 }
+
+/// Positions per corner of the short narrow search tried before the
+/// promotion lines and the mating pattern: rich positions whose quick look
+/// failed mostly have a line a few hundred positions away.
+const SHORT_NARROW: u64 = 600;
+
+/// Positions the lines that promote a pawn first may visit, per colour.
+pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
 
 /// Positions the pattern-directed look for a mate may visit, per colour.
 const PATTERN_BUDGET: u64 = 6_000;
@@ -207,7 +226,7 @@ const PATTERN_BUDGET: u64 = 6_000;
 /// The searches that follow the quick look of [`solve`]: [`narrow`], then
 /// [`wide`].
 fn search(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
-    narrow(pos, winner, budget).unwrap_or_else(|| wide(pos, winner, budget))
+    narrow(pos, winner, budget, 1_000).unwrap_or_else(|| wide(pos, winner, budget))
 }
 
 /// `line` as a verdict: winnable if it is checked to mate.
@@ -223,10 +242,11 @@ fn checked(pos: &Position, winner: Color, line: &[Move]) -> Verdict {
 const TABLE: usize = 1 << 14;
 
 /// A narrow helpmate search, which finds most lines in a few hundred nodes.
-fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict> {
+/// `per_corner` positions for each of the two corners.
+fn narrow(pos: &Position, winner: Color, budget: &mut Budget, per_corner: u64) -> Option<Verdict> {
     let mut table = alloc::vec![0; TABLE];
     for corner in 0..2 {
-        if let Some(line) = budget.part(1_000, |b| {
+        if let Some(line) = budget.part(per_corner, |b| {
             helpmate::search(pos, winner, b, (60, 2), corner, &mut table)
         }) {
             return Some(checked(pos, winner, &line));
@@ -445,6 +465,15 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     for color in colors {
         if statics[color as usize].is_none() {
             let budget = &mut budgets[color as usize];
+            if let Some(Verdict::Winnable(_)) = narrow(pos, color, budget, SHORT_NARROW) {
+                return Liveness::Alive;
+            }
+            let promoted = budget.part(PROMOTE_BUDGET, |b| {
+                small::line::promote_then_mate(pos, color, b)
+            });
+            if promoted.is_some_and(|line| mates(pos, color, &line)) {
+                return Liveness::Alive;
+            }
             if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, color, b)) {
                 if mates(pos, color, &line) {
                     return Liveness::Alive;
@@ -455,7 +484,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     let mut open = [false; 2];
     for color in colors {
         if statics[color as usize].is_none() {
-            match narrow(pos, color, &mut budgets[color as usize]) {
+            match narrow(pos, color, &mut budgets[color as usize], 1_000) {
                 Some(Verdict::Winnable(_)) => return Liveness::Alive,
                 Some(_) => open[color as usize] = true,
                 None => {}

@@ -220,6 +220,46 @@ fn small_endings_are_ruled_without_a_search() {
 }
 
 #[test]
+fn four_man_endings_with_a_pawn_are_ruled_without_a_search() {
+    // King, pawn and knight against a cornered king in check: it must go
+    // to b8 and every line then stalemates it or gives the pawn away.
+    let fen = "k7/1P6/1K6/1N6/8/8/8/8 b - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    assert_eq!(
+        pos(fen).outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::DeadPosition
+        })
+    );
+    // A rook whose king is cornered by a pawn must be taken or stalemate:
+    // White's flag fall is a draw, though a rook usually mates.
+    let game = Game::from_fen("K7/1rk5/P7/8/8/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(
+        game.outcome_on_timeout(Color::White),
+        Outcome::Draw {
+            reason: DrawReason::TimeoutOpponentCannotMate
+        }
+    );
+    let game = Game::from_fen("8/8/8/3k4/8/2p5/8/4K2R w - - 0 1").unwrap();
+    assert_eq!(
+        game.outcome_on_timeout(Color::Black),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        }
+    );
+}
+
+#[test]
+fn a_mate_that_needs_a_promotion_is_found_and_replayed() {
+    // The defender's pawn promotes to the piece that blocks its king.
+    assert_winnable("8/2k3P1/4n3/8/8/4K3/8/8 b - - 0 44", Color::Black);
+    assert_winnable("8/6k1/8/2p4p/6N1/8/8/6K1 b - - 0 52", Color::White);
+    // The winner's blocked pawn takes a queen offered to it and promotes.
+    assert_winnable("2q5/8/8/p6p/P4k2/8/8/5K2 b - - 19 59", Color::White);
+}
+
+#[test]
 fn knight_against_a_pawn_on_its_start_square_is_alive() {
     // The pawn blocks its own king in the corner: a knight's mate exists.
     let fen = "k7/p7/8/8/8/8/8/K6N w - - 0 1";

@@ -1,5 +1,7 @@
 //! Small endings known, not searched: every pawnless position of at most
-//! four men, and king and pawn against king.
+//! four men, king and pawn against king, the four-man endings with one
+//! pawn (K+P v K+X and K+P+X v K, X a knight, bishop, rook or queen) and
+//! king and two pawns against king.
 //!
 //! Over a whole signature the answer follows the material: a side that
 //! has enough to mate ([`Position::has_insufficient_material`] says no)
@@ -14,6 +16,7 @@
 mod exceptions;
 #[cfg(test)]
 mod generate;
+pub(super) mod line;
 
 use crate::{Color, Position, Role};
 use exceptions::EXCEPTIONS;
@@ -84,35 +87,61 @@ fn transform(t: u32, sq: crate::Square) -> u64 {
 }
 
 /// `true` for the endings [`verdict`] answers: pawnless with at most four
-/// men, or king and pawn against king; no castling rights (a castling is a
-/// move the tables do not make).
+/// men; king and pawn against king; four men with one pawn (K+P v K+X and
+/// K+P+X v K, X any piece); king and two pawns against king. No castling
+/// rights (a castling is a move the tables do not make); an en passant
+/// capture needs pawns of both colours, which these endings do not have.
 pub(crate) fn is_known(pos: &Position) -> bool {
     let men = pos.occupied().len();
-    let pawns = pos.by_role(Role::Pawn).len();
-    pos.castling.is_empty() && (men <= 4 && pawns == 0 || men == 3 && pawns == 1)
+    let pawns = pos.by_role(Role::Pawn);
+    pos.castling.is_empty()
+        && match (men, pawns.len()) {
+            (..=4, 0) | (3..=4, 1) => true,
+            (4, 2) => (pawns & pos.by_color(Color::White)).len() != 1,
+            _ => false,
+        }
 }
 
 /// `true` if a capture or a promotion leads from `pos` (four or five men,
-/// not itself known here) to a known ending that some side can win: then
-/// that side can win from `pos` too.
+/// not itself known here) to a known ending that some side can win, at
+/// once or after one move of the side to move that the opponent answers
+/// with the capture (a man offered): then that side can win from `pos`
+/// too, by that very series of legal moves.
 pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     let men = pos.occupied().len();
     if !(4..=5).contains(&men) || is_known(pos) {
         return false;
     }
-    let enemies = pos.by_color(!pos.turn());
-    pos.legal_moves().iter().any(|&m| {
-        let capture = enemies.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
-        if !capture && m.promotion_role().is_none() {
-            return false;
-        }
+    let moves = pos.legal_moves();
+    if moves.iter().any(|&m| reduces_to_a_winnable_ending(pos, m)) {
+        return true;
+    }
+    moves.iter().any(|&m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        is_known(&next)
-            && Color::ALL
-                .into_iter()
-                .any(|c| verdict(&next, c) == Some(true))
+        next.occupied().len() == men
+            && m.promotion_role().is_none()
+            && next
+                .legal_moves()
+                .iter()
+                .any(|&r| reduces_to_a_winnable_ending(&next, r))
     })
+}
+
+/// `true` if `m`, a legal move in `pos`, captures or promotes into a known
+/// ending that some side can win.
+fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
+    let enemies = pos.by_color(!pos.turn());
+    let capture = enemies.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+    if !capture && m.promotion_role().is_none() {
+        return false;
+    }
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    is_known(&next)
+        && Color::ALL
+            .into_iter()
+            .any(|c| verdict(&next, c) == Some(true))
 }
 
 fn known(pos: &Position, winner: Color, depth: u32) -> bool {
@@ -193,8 +222,106 @@ mod tests {
     }
 
     #[test]
+    fn a_knight_or_bishop_mates_with_the_help_of_the_defenders_pawn() {
+        // K+N v K+P: the pawn boxes its own king in (or promotes to a man
+        // that does); the pawn's side mates after a promotion.
+        let fen = "k7/p7/8/8/8/8/8/K6N w - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(true));
+        let fen = "1k6/8/6b1/6K1/5P2/8/8/8 w - - 0 1";
+        assert_eq!(ask(fen, Color::Black), Some(true));
+        assert_eq!(ask(fen, Color::White), Some(true));
+    }
+
+    #[test]
+    fn a_rook_mates_a_pawn_only_by_promotion_of_nothing_but_itself() {
+        // K+R v K+P: both sides can mate in general ...
+        let fen = "8/8/8/3k4/8/2p5/8/4K2R w - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(true));
+        // ... but a cornered king whose rook must be taken or stalemate
+        // its opponent cannot (an exception to the rule).
+        assert_eq!(
+            ask("K7/1rk5/P7/8/8/8/8/8 w - - 0 1", Color::Black),
+            Some(false)
+        );
+        assert_eq!(
+            ask("8/8/8/8/8/p7/1RK5/k7 b - - 0 1", Color::White),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn a_pawn_against_a_bishop_or_queen_forced_into_a_draw_is_known() {
+        assert_eq!(
+            ask("Kbk5/8/1P6/8/8/8/8/8 w - - 0 1", Color::Black),
+            Some(false)
+        );
+        assert_eq!(
+            ask("1k6/8/K1P5/2q5/8/8/8/8 w - - 0 1", Color::White),
+            Some(false)
+        );
+        assert_eq!(
+            ask("1k6/8/K1P5/2q5/8/8/8/8 w - - 0 1", Color::Black),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn king_pawn_and_piece_against_a_cornered_king_can_be_dead() {
+        // The defender must take the pawn or is stalemated: the rule, which
+        // sees a pawn and a piece, is wrong here.
+        assert_eq!(
+            ask("k7/1P6/1K6/1N6/8/8/8/8 b - - 0 1", Color::White),
+            Some(false)
+        );
+        assert_eq!(
+            ask("1k6/P7/B1K5/8/8/8/8/8 b - - 0 1", Color::White),
+            Some(false)
+        );
+        assert_eq!(
+            ask("8/8/8/8/1n6/1k6/1p6/K7 w - - 0 1", Color::Black),
+            Some(false)
+        );
+        // With the knight elsewhere the pawn promotes and mates.
+        assert_eq!(
+            ask("k7/1P6/1K6/8/8/8/8/6N1 b - - 0 1", Color::White),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn king_and_two_pawns_against_king() {
+        let fen = "8/8/8/4k3/8/8/3PP3/4K3 w - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(true));
+        assert_eq!(ask(fen, Color::Black), Some(false));
+        // Stalemate on the board: nobody mates any more.
+        let fen = "k7/P7/K7/8/8/8/7P/8 b - - 0 1";
+        assert_eq!(ask(fen, Color::White), Some(false));
+    }
+
+    #[test]
+    fn a_man_offered_for_capture_leads_to_a_known_win() {
+        let alive = |fen: &str| {
+            super::leads_to_a_winnable_ending(&Position::from_fen(fen).expect("a valid FEN"))
+        };
+        // Any move of White, then Bxf5: K+B v K+P, which the bishop wins.
+        assert!(alive("1k6/8/6b1/5PK1/5P2/8/8/8 w - - 6 61"));
+        // The one bishop that can be offered leaves two bishops on one
+        // colour, which cannot mate: nothing is claimed.
+        assert!(!alive("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249"));
+        // Known endings and bigger ones are not this function's.
+        assert!(!alive("k7/p7/8/8/8/8/8/K6N w - - 0 1"));
+        assert!(!alive("8/8/4rb2/8/1k6/7B/R3B3/3K4 b - - 0 165"));
+    }
+
+    #[test]
     fn other_endings_are_not_known() {
-        assert_eq!(ask("k7/p7/8/8/8/8/8/K6N w - - 0 1", Color::White), None);
+        assert_eq!(
+            ask("8/6k1/8/2p4p/6N1/8/8/6K1 b - - 0 1", Color::White),
+            None
+        );
+        assert_eq!(ask("8/8/3k4/p7/P7/8/8/7K b - - 0 1", Color::White), None);
         assert_eq!(ask("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", Color::White), None);
         assert_eq!(ask("4k3/8/8/3nn3/8/8/8/R3K3 w - - 0 1", Color::White), None);
     }

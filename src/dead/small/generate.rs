@@ -8,10 +8,11 @@
 //! cargo test --release --lib -- --ignored small_endings_match_the_retrograde_fixed_point
 //! ```
 //!
-//! (a few minutes and ~200 MB). For each signature, smallest first, a
-//! table holds for every placement of the men (both sides to move, the
-//! positions no game can reach included) whether White, and whether Black,
-//! can ever checkmate: a position is winnable for `S` when it is a
+//! (16 to 28 minutes on two loaded cores, under 1 GB: 40 signatures, the
+//! pawn endings the longest, each half a minute to four). For each
+//! signature, smallest first, a table holds for every placement of the men
+//! (both sides to move, the positions no game can reach included) whether
+//! White, and whether Black, can ever checkmate: a position is winnable for `S` when it is a
 //! checkmate by `S`, or when some legal move leads to a winnable position;
 //! a capture or a promotion leads into a table computed before. The fixed
 //! point is reached by a breadth-first search backwards from the mates and
@@ -39,9 +40,20 @@ struct State {
 
 struct Sig {
     men: Vec<Man>,
+    /// Without pawns a table keeps only the white king on a1-d1-d4
+    /// ([`TRIANGLE`]): every placement has a twin there.
+    pawnless: bool,
 }
 
+/// The squares a1-d1-d4, in the order a pawnless table indexes them.
+const TRIANGLE: [u8; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+
 impl Sig {
+    fn new(men: Vec<Man>) -> Sig {
+        let pawnless = men.iter().all(|m| m.1 != Role::Pawn);
+        Sig { men, pawnless }
+    }
+
     fn man(&self, i: usize) -> Man {
         match i {
             0 => (Color::White, Role::King),
@@ -54,16 +66,29 @@ impl Sig {
         self.men.len() + 2
     }
 
+    /// The white king's squares a table indexes.
+    fn kings(&self) -> usize {
+        if self.pawnless { TRIANGLE.len() } else { 64 }
+    }
+
     fn size(&self) -> usize {
-        2 << (6 * self.len())
+        (2 * self.kings()) << (6 * (self.len() - 1))
     }
 
     fn index(&self, s: &State) -> usize {
         let mut idx = 0;
-        for i in (0..s.len).rev() {
+        for i in (1..s.len).rev() {
             idx = idx * 64 + s.squares[i] as usize;
         }
-        idx * 2 + s.turn as usize
+        let king = if self.pawnless {
+            TRIANGLE
+                .iter()
+                .position(|&q| q == s.squares[0])
+                .expect("a pawnless table keeps the white king on a1-d1-d4")
+        } else {
+            s.squares[0] as usize
+        };
+        (idx * self.kings() + king) * 2 + s.turn as usize
     }
 
     fn state(&self, mut idx: usize) -> State {
@@ -74,7 +99,14 @@ impl Sig {
         };
         idx >>= 1;
         let mut squares = [0; MAX_MEN];
-        for sq in squares.iter_mut().take(self.len()) {
+        let king = idx % self.kings();
+        squares[0] = if self.pawnless {
+            TRIANGLE[king]
+        } else {
+            king as u8
+        };
+        idx /= self.kings();
+        for sq in squares.iter_mut().take(self.len()).skip(1) {
             *sq = (idx % 64) as u8;
             idx /= 64;
         }
@@ -97,7 +129,7 @@ fn in_triangle(q: u8) -> bool {
 /// king brought to a1-d1-d4, and on its diagonal both twins. With a pawn,
 /// `s` itself.
 fn canonical(sig: &Sig, s: &State) -> [Option<State>; 2] {
-    if sig.men.iter().any(|m| m.1 == Role::Pawn) {
+    if !sig.pawnless {
         return [Some(*s), None];
     }
     let moved = |t: u32| {
@@ -236,9 +268,7 @@ fn successors(sig: &Sig, s: &State, mut f: impl FnMut(Next)) -> usize {
                         }
                     })
                     .collect();
-                let other = Sig {
-                    men: men.iter().skip(2).map(|m| m.0).collect(),
-                };
+                let other = Sig::new(men.iter().skip(2).map(|m| m.0).collect());
                 let state = State {
                     turn: !mover,
                     squares: {
@@ -267,15 +297,27 @@ struct Tables {
 }
 
 impl Tables {
-    fn lookup(&self, mut men: Vec<(Man, u8)>, turn: Color) -> u8 {
-        men[2..].sort_unstable();
-        let sig = Sig {
-            men: men[2..].iter().map(|m| m.0).collect(),
-        };
+    /// What the table of the men on their squares says, `turn` to move;
+    /// a signature whose colour mirror was computed instead is looked up
+    /// there (colours swapped, ranks mirrored, the two bits swapped).
+    fn lookup(&self, mut men: Vec<(Man, u8)>, mut turn: Color) -> u8 {
+        let sorted = |men: &mut Vec<(Man, u8)>| men[2..].sort_unstable();
+        sorted(&mut men);
+        let key: Vec<Man> = men[2..].iter().map(|m| m.0).collect();
+        let swapped = !self.done.contains_key(&key);
+        if swapped {
+            men.swap(0, 1);
+            for m in men.iter_mut() {
+                *m = ((!m.0.0, m.0.1), m.1 ^ 56);
+            }
+            sorted(&mut men);
+            turn = !turn;
+        }
+        let sig = Sig::new(men[2..].iter().map(|m| m.0).collect());
         let table = self
             .done
             .get(&sig.men)
-            .expect("smaller signatures are computed first");
+            .expect("smaller signatures (or their mirrors) are computed first");
         let mut squares = [0; MAX_MEN];
         for (k, m) in men.iter().enumerate() {
             squares[k] = m.1;
@@ -288,17 +330,21 @@ impl Tables {
         let [Some(c), _] = canonical(&sig, &state) else {
             unreachable!("a state is its own first twin")
         };
-        table[sig.index(&c)]
+        let bits = table[sig.index(&c)];
+        if swapped {
+            (bits & 1) << 1 | bits >> 1
+        } else {
+            bits
+        }
     }
 
     fn compute(&mut self, men: Vec<Man>) {
-        let sig = Sig { men };
+        let sig = Sig::new(men);
         let mut table = alloc::vec![0u8; sig.size()];
         let mut queue: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-        let pawnless = sig.men.iter().all(|m| m.1 != Role::Pawn);
         for (idx, entry) in table.iter_mut().enumerate() {
             let s = sig.state(idx);
-            if pawnless && !in_triangle(s.squares[0]) || !valid(&sig, &s) {
+            if !valid(&sig, &s) {
                 continue;
             }
             let mut bits = 0;
@@ -394,8 +440,9 @@ fn position(sig: &Sig, s: &State) -> Position {
     pos
 }
 
-/// Every signature of the crate's knowledge, smallest first: pawnless up to
-/// four men, and K+P v K both ways.
+/// Every signature of the crate's knowledge, each after those its captures
+/// and promotions lead to: pawnless up to four men, K+P v K both ways,
+/// then four men with one pawn (K+P v K+X, K+P+X v K), then K+P+P v K.
 fn signatures() -> Vec<Vec<Man>> {
     let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
     let mut sigs = alloc::vec![Vec::new()];
@@ -420,6 +467,12 @@ fn signatures() -> Vec<Vec<Man>> {
     for color in Color::ALL {
         sigs.push(alloc::vec![(color, Role::Pawn)]);
     }
+    for role in pieces {
+        for color in Color::ALL {
+            sigs.push(alloc::vec![(Color::White, Role::Pawn), (color, role)]);
+        }
+    }
+    sigs.push(alloc::vec![(Color::White, Role::Pawn); 2]);
     sigs
 }
 
@@ -466,20 +519,19 @@ fn small_endings_match_the_retrograde_fixed_point() {
         }
         let started = std::time::Instant::now();
         tables.compute(men.clone());
-        let sig = Sig { men };
+        let computed = started.elapsed();
+        let sig = Sig::new(men);
         let table = &tables.done[&sig.men];
-        let pawnless = sig.men.iter().all(|m| m.1 != Role::Pawn);
+        let first_pawn = (2..sig.len()).find(|&i| sig.man(i).1 == Role::Pawn);
         let (mut asked, mut winnable, mut mismatched) = (0u64, [0u64; 2], 0u64);
         for (idx, &bits) in table.iter().enumerate() {
             let s = sig.state(idx);
-            let king = s.squares[0];
-            // Without pawns, one position of each orbit of the board's
-            // symmetries (which keep the rules and the key): the white
-            // king on a1-d1-d4.
-            if pawnless && !in_triangle(king) {
-                continue;
-            }
-            if !valid(&sig, &s) {
+            // One position of each orbit of the board's symmetries (which
+            // keep the rules and the key): without pawns the table holds
+            // only those with the white king on a1-d1-d4; with pawns the
+            // mirror of files is the one symmetry, and some pawn stands on
+            // files a-d (both orders of two pawns are states).
+            if first_pawn.is_some_and(|i| s.squares[i] % 8 > 3) || !valid(&sig, &s) {
                 continue;
             }
             let pos = position(&sig, &s);
@@ -503,15 +555,13 @@ fn small_endings_match_the_retrograde_fixed_point() {
         }
         wrong += mismatched;
         println!(
-            "{:?}: {asked} asked, winnable white {} black {}, mismatched {mismatched} ({:.1?})",
+            "{:?}: {asked} asked, winnable white {} black {}, mismatched {mismatched} \
+             (table {computed:.1?}, in all {:.1?})",
             sig.men,
             winnable[0],
             winnable[1],
             started.elapsed()
         );
-        if sig.men.len() == 2 {
-            tables.done.remove(&sig.men); // nothing captures into it
-        }
     }
     exceptions.sort_unstable();
     exceptions.dedup();
