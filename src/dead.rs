@@ -29,6 +29,7 @@
 mod barrier;
 mod frozen;
 mod helpmate;
+mod mobility;
 mod pattern;
 mod reach;
 mod small;
@@ -238,6 +239,9 @@ fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict>
 /// The costly searches: wider helpmate searches, the exhaustive search of
 /// a small reachable set, then deep helpmate searches.
 fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
+    if mobility::cannot_mate(pos, winner) {
+        return Verdict::Unwinnable;
+    }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
     let mut table = alloc::vec![0; TABLE];
     // Wider looks for a line before the costly exhaustive search.

@@ -1,0 +1,483 @@
+//! A semi-static proof of unwinnability: where can every unit ever go?
+//!
+//! Some units never move and are never taken: a pawn blocked by an enemy
+//! pawn that nothing can ever attack, a bishop shut in by its own fixed
+//! pawns, a king walled in by its own fixed units and squares that fixed
+//! enemy pawns guard. They are found as the largest set that proves itself
+//! (the greatest fixed point): assume every unit *fixed*, work out where the
+//! others may ever stand and what they may ever attack with the fixed units
+//! as walls, drop every fixed unit that could move or be taken, repeat.
+//!
+//! With the fixed units as walls, each other unit gets an
+//! over-approximation of the squares it can ever stand on (pieces by flood
+//! fill; kings kept off the squares fixed enemy units guard for ever; pawns
+//! by pushes up to a fixed unit ahead and captures onto any square an enemy
+//! may stand on; a pawn that may reach the last rank adds a queen and a
+//! knight that may stand anywhere they can get to from there). A piece shut
+//! in by fixed units but open to capture simply keeps the one square it has:
+//! while it stands there it attacks and blocks, and once taken it is gone,
+//! so it is no wall for the others. By induction on the moves played, no
+//! move ever moves or takes a fixed unit, and every other unit stays in its
+//! region.
+//!
+//! Pawns are never assumed blocked unless they are fixed: a pawn that is
+//! stuck only for now (it may capture into freedom, an enemy may take the
+//! pawn in front of it, it may promote) keeps every square it may reach.
+//!
+//! Then `winner` cannot mate if no unit of it can ever attack a square the
+//! losing king may stand on; or, failing that, if for every such square no
+//! placement of the units in their regions covers it and every square around
+//! it (each neighbour held by a unit of the loser or attacked by the winner,
+//! the winner's king not beside the loser's): a mate needs all of that.
+
+use super::frozen::{pawn_attacks, region};
+use crate::attacks;
+use crate::{Bitboard, Color, Position, Rank, Role, Square};
+use alloc::vec::Vec;
+use arrayvec::ArrayVec;
+
+/// One unit on the board and what the analysis knows of it.
+#[derive(Copy, Clone)]
+struct Unit {
+    color: Color,
+    role: Role,
+    square: Square,
+    /// Assumed (then proved) never to move and never to be taken.
+    fixed: bool,
+    /// For a pawn: assumed (then proved) never to capture, never to be
+    /// taken and never to promote, so that it stays on its file for ever and
+    /// no enemy pawn behind it on that file ever passes it.
+    untouchable: bool,
+    /// The squares it may ever stand on (its own square when fixed).
+    region: Bitboard,
+    /// For a pawn: the squares a queen or a knight it promotes to may ever
+    /// stand on.
+    queen: Bitboard,
+    knight: Bitboard,
+}
+
+/// `true` if the argument proves that `winner` can never mate. `false`
+/// means "not proved", never "winnable".
+pub(crate) fn cannot_mate(pos: &Position, winner: Color) -> bool {
+    match Analysis::settle(pos) {
+        Some(a) => a.never_mates(winner),
+        None => false,
+    }
+}
+
+/// What each colour's units may ever do, given the fixed units.
+struct Analysis {
+    units: ArrayVec<Unit, 32>,
+    /// The squares of the fixed units: walls for every other unit.
+    walls: Bitboard,
+    /// Per colour: the squares of its fixed units.
+    fixed: [Bitboard; 2],
+    /// Per colour: the squares its fixed units attack whatever else moves.
+    guard: [Bitboard; 2],
+    /// Per colour: the squares its non-king units that are not fixed may
+    /// ever stand on.
+    stand: [Bitboard; 2],
+    /// Per colour: the squares its units other than the king may ever
+    /// attack (the fixed ones included).
+    attack: [Bitboard; 2],
+    /// Per colour: the squares its king may ever stand on, and attack.
+    king: [Bitboard; 2],
+    king_attack: [Bitboard; 2],
+    /// Per colour: the squares its pawns that are not fixed may ever stand on.
+    pawns: [Bitboard; 2],
+}
+
+/// The squares a piece of `role` on `sq` attacks, with `occupied` as blockers.
+fn piece_attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => attacks::pawn(color, sq),
+        Role::Knight => attacks::knight(sq),
+        Role::Bishop => attacks::bishop(sq, occupied),
+        Role::Rook => attacks::rook(sq, occupied),
+        Role::Queen => attacks::queen(sq, occupied),
+        Role::King => attacks::king(sq),
+    }
+}
+
+/// The last rank of a pawn of `color`.
+fn last_rank(color: Color) -> Bitboard {
+    Bitboard::from_rank(Rank::Eighth.relative_to(color))
+}
+
+/// The squares a pawn of `color` on `from` may push to, up to the first
+/// square of `stops` ahead (fixed units, and untouchable enemy pawns: they
+/// never leave the file and only come nearer), the last rank included.
+fn pushes(from: Square, color: Color, stops: Bitboard) -> Bitboard {
+    let step = if color == Color::White { 8 } else { -8 };
+    let mut here = Bitboard::from_square(from);
+    let mut region = here;
+    while (here & last_rank(color)).is_empty() {
+        here = here.shift(step);
+        if here.is_empty() || (here & stops).any() {
+            break;
+        }
+        region |= here;
+    }
+    region
+}
+
+impl Analysis {
+    /// The analysis with the largest set of fixed units that proves itself,
+    /// or `None` when the position is out of its scope (castling rights, an
+    /// en passant capture, too many units).
+    fn settle(pos: &Position) -> Option<Analysis> {
+        if pos.castling_rights().any() || pos.ep.is_some() {
+            return None;
+        }
+        let mut units = ArrayVec::<Unit, 32>::new();
+        for square in pos.occupied() {
+            let (Some(role), Some(piece)) = (pos.role_at(square), pos.piece_at(square)) else {
+                continue;
+            };
+            units
+                .try_push(Unit {
+                    color: piece.color,
+                    role,
+                    square,
+                    fixed: true,
+                    untouchable: role == Role::Pawn,
+                    region: Bitboard::from_square(square),
+                    queen: Bitboard::EMPTY,
+                    knight: Bitboard::EMPTY,
+                })
+                .ok()?;
+        }
+        // Each round keeps every assumption (done) or drops one: a fixed
+        // unit becomes free (a pawn stays untouchable until shown not to
+        // be), an untouchable pawn touchable.
+        for _ in 0..=2 * units.len() {
+            let a = Analysis::new(units.clone());
+            let mut dropped = false;
+            for i in 0..units.len() {
+                let u = &a.units[i];
+                if u.fixed && !a.stays(u) {
+                    units[i].fixed = false;
+                    dropped = true;
+                } else if !u.fixed && u.untouchable && !a.untouched(u) {
+                    units[i].untouchable = false;
+                    dropped = true;
+                }
+            }
+            if !dropped {
+                return Some(a);
+            }
+        }
+        None
+    }
+
+    /// The regions of every unit, given which are fixed.
+    fn new(mut units: ArrayVec<Unit, 32>) -> Analysis {
+        let mut fixed = [Bitboard::EMPTY; 2];
+        for u in units.iter().filter(|u| u.fixed) {
+            fixed[u.color as usize] |= Bitboard::from_square(u.square);
+        }
+        let walls = fixed[0] | fixed[1];
+        let mut guard = [Bitboard::EMPTY; 2];
+        let mut attack = [Bitboard::EMPTY; 2];
+        for u in units.iter().filter(|u| u.fixed) {
+            let reach = piece_attacks(u.role, u.color, u.square, walls);
+            // A slider's attack on a neighbouring square cannot be blocked.
+            guard[u.color as usize] |= match u.role {
+                Role::Bishop | Role::Rook | Role::Queen => reach & attacks::king(u.square),
+                _ => reach,
+            };
+            if u.role != Role::King {
+                attack[u.color as usize] |= reach;
+            }
+        }
+        let mut a = Analysis {
+            units: ArrayVec::new(),
+            walls,
+            fixed,
+            guard,
+            stand: [Bitboard::EMPTY; 2],
+            attack,
+            king: [Bitboard::EMPTY; 2],
+            king_attack: [Bitboard::EMPTY; 2],
+            pawns: [Bitboard::EMPTY; 2],
+        };
+        // Pieces: flood fill, kings off the squares fixed enemies guard.
+        for u in units.iter_mut().filter(|u| !u.fixed && u.role != Role::Pawn) {
+            let c = u.color as usize;
+            let (reg, att) = region(u.role, u.square, walls, guard[1 - c]);
+            u.region = reg;
+            if u.role == Role::King {
+                a.king[c] = reg;
+                a.king_attack[c] = att;
+            } else {
+                a.stand[c] |= reg;
+                a.attack[c] |= att;
+            }
+        }
+        for u in units.iter().filter(|u| u.fixed && u.role == Role::King) {
+            a.king[u.color as usize] = Bitboard::from_square(u.square);
+            a.king_attack[u.color as usize] = attacks::king(u.square);
+        }
+        // Pawns: pushes, then captures onto any square an enemy non-king
+        // unit may stand on, until nothing grows.
+        let mut untouchable = [Bitboard::EMPTY; 2];
+        for u in units.iter().filter(|u| u.role == Role::Pawn && u.untouchable) {
+            untouchable[u.color as usize] |= Bitboard::from_square(u.square);
+        }
+        let stops = [walls | untouchable[1], walls | untouchable[0]];
+        for u in units.iter_mut().filter(|u| !u.fixed && u.role == Role::Pawn) {
+            u.region = pushes(u.square, u.color, stops[u.color as usize]);
+        }
+        loop {
+            let mut grown = false;
+            for c in Color::ALL {
+                a.pawns[c as usize] = units
+                    .iter()
+                    .filter(|u| !u.fixed && u.role == Role::Pawn && u.color == c)
+                    .fold(Bitboard::EMPTY, |b, u| b | u.region);
+            }
+            let targets = [
+                a.stand[0] | a.pawns[0] | promoted(&units, Color::White),
+                a.stand[1] | a.pawns[1] | promoted(&units, Color::Black),
+            ];
+            for u in units.iter_mut().filter(|u| !u.fixed && u.role == Role::Pawn) {
+                let e = 1 - u.color as usize;
+                let from = u.region & !last_rank(u.color);
+                let captures = pawn_attacks(from, u.color) & targets[e] & !walls & !u.region;
+                for to in captures {
+                    u.region |= pushes(to, u.color, stops[u.color as usize]);
+                    grown = true;
+                }
+                let promotions = u.region & last_rank(u.color);
+                if promotions.any() && u.queen.is_empty() {
+                    for sq in promotions {
+                        u.queen |= region(Role::Queen, sq, walls, Bitboard::EMPTY).0;
+                        u.knight |= region(Role::Knight, sq, walls, Bitboard::EMPTY).0;
+                    }
+                    grown = true;
+                } else if promotions.any() {
+                    // New promotion squares (after a capture) are reached
+                    // by the queen from the old ones only through walls:
+                    // take them in too.
+                    let fresh = promotions & !u.queen;
+                    for sq in fresh {
+                        u.queen |= region(Role::Queen, sq, walls, Bitboard::EMPTY).0;
+                        u.knight |= region(Role::Knight, sq, walls, Bitboard::EMPTY).0;
+                        grown = true;
+                    }
+                }
+            }
+            if !grown {
+                break;
+            }
+        }
+        for u in units.iter().filter(|u| !u.fixed && u.role == Role::Pawn) {
+            let c = u.color as usize;
+            a.attack[c] |= pawn_attacks(u.region & !last_rank(u.color), u.color);
+            for sq in u.queen {
+                a.attack[c] |= attacks::queen(sq, walls);
+            }
+            for sq in u.knight {
+                a.attack[c] |= attacks::knight(sq);
+            }
+            a.stand[c] |= u.queen | u.knight;
+        }
+        a.units = units;
+        a
+    }
+
+    /// `true` if the fixed unit `u` can neither move nor be taken, given the
+    /// regions.
+    fn stays(&self, u: &Unit) -> bool {
+        let c = u.color as usize;
+        let e = 1 - c;
+        let moves = match u.role {
+            Role::Pawn => {
+                let step = if u.color == Color::White { 8 } else { -8 };
+                let ahead = Bitboard::from_square(u.square).shift(step);
+                let enemies = self.stand[e] | self.pawns[e] | self.fixed[e];
+                // En passant: an enemy pawn may stand beside it on its
+                // fifth rank (after a double step).
+                let fifth = Bitboard::from_rank(Rank::Fifth.relative_to(u.color));
+                let beside = attacks::king(u.square) & fifth;
+                (ahead & self.walls).is_empty()
+                    || (attacks::pawn(u.color, u.square) & enemies).any()
+                    || (fifth.contains(u.square) && (beside & self.pawns[e]).any())
+            }
+            Role::King => (attacks::king(u.square) & !self.fixed[c] & !self.guard[e]).any(),
+            role => (piece_attacks(role, u.color, u.square, self.walls) & !self.fixed[c]).any(),
+        };
+        if moves {
+            return false;
+        }
+        if u.role == Role::King {
+            return true;
+        }
+        let taken = self.attack[e].contains(u.square)
+            || (self.king_attack[e].contains(u.square) && !self.guard[c].contains(u.square));
+        !taken
+    }
+
+    /// `true` if the untouchable pawn `u` (not fixed) can never capture, be
+    /// taken or promote, given the regions.
+    fn untouched(&self, u: &Unit) -> bool {
+        let c = u.color as usize;
+        let e = 1 - c;
+        if (u.region & last_rank(u.color)).any() {
+            return false;
+        }
+        let enemies = self.stand[e] | self.pawns[e] | self.fixed[e];
+        if (pawn_attacks(u.region, u.color) & enemies).any() {
+            return false;
+        }
+        // En passant, either way: it on its fifth rank beside a square an
+        // enemy pawn may stand on, or its double step landing beside one.
+        let fifth = u.region & Bitboard::from_rank(Rank::Fifth.relative_to(u.color));
+        let second = Bitboard::from_rank(Rank::Second.relative_to(u.color));
+        let fourth = if (u.region & second).any() {
+            u.region & Bitboard::from_rank(Rank::Fourth.relative_to(u.color))
+        } else {
+            Bitboard::EMPTY
+        };
+        if (beside(fifth | fourth) & self.pawns[e]).any() {
+            return false;
+        }
+        (u.region & self.attack[e]).is_empty()
+            && (u.region & self.king_attack[e] & !self.guard[c]).is_empty()
+    }
+
+    /// `true` if `winner` can never mate: it never attacks a square the
+    /// losing king may stand on, or no square of those can be covered with
+    /// all its neighbours.
+    fn never_mates(&self, winner: Color) -> bool {
+        let w = winner as usize;
+        let checks = self.attack[w] & self.king[1 - w];
+        checks.into_iter().all(|k| !self.may_mate_on(winner, k))
+    }
+
+    /// `false` if no placement of the units in their regions checks the
+    /// losing king on `k` and covers every square around it.
+    fn may_mate_on(&self, winner: Color, k: Square) -> bool {
+        let w = winner as usize;
+        let around = attacks::king(k);
+        // Bit 0 is the king's square (checked), then its neighbours.
+        let mut index = [0u8; 64];
+        let mut bit = 1;
+        for sq in around {
+            index[sq as usize] = bit;
+            bit += 1;
+        }
+        let full: u16 = (1 << bit) - 1;
+        let zone = around.with(k);
+        let mask = |b: Bitboard| -> u16 {
+            let mut m = 0;
+            for sq in b & zone {
+                m |= 1 << index[sq as usize];
+            }
+            m
+        };
+        // The king itself is no wall for the attacks on its neighbours.
+        let walls = self.walls.without(k);
+        let mut start = mask(self.fixed[1 - w] & around);
+        for u in self.units.iter().filter(|u| u.fixed && u.color == winner) {
+            if u.role == Role::King && attacks::king(u.square).with(u.square).contains(k) {
+                return false; // the kings would stand side by side
+            }
+            start |= mask(piece_attacks(u.role, u.color, u.square, walls));
+        }
+        // Per unit that is not fixed: the sets of the zone's squares it may
+        // cover at once, one bit per set (nothing at all among them, as a
+        // unit may be taken or stand elsewhere).
+        let mut options: Vec<[u64; 8]> = Vec::new();
+        for u in self.units.iter().filter(|u| !u.fixed) {
+            let mut set = [0u64; 8];
+            let mut add = |b: Bitboard| {
+                let m = mask(b) as usize;
+                set[m / 64] |= 1 << (m % 64);
+            };
+            if u.color != winner {
+                add(Bitboard::EMPTY);
+                if u.role != Role::King {
+                    for sq in (u.region | u.queen | u.knight) & around {
+                        add(Bitboard::from_square(sq));
+                    }
+                }
+            } else if u.role == Role::King {
+                // Never beside the losing king.
+                let far = u.region & !attacks::king(k) & !Bitboard::from_square(k);
+                if far.is_empty() {
+                    return false;
+                }
+                for sq in far {
+                    add(attacks::king(sq));
+                }
+            } else {
+                add(Bitboard::EMPTY);
+                let squares = if u.role == Role::Pawn {
+                    u.region & !last_rank(u.color)
+                } else {
+                    u.region
+                };
+                for sq in squares {
+                    add(piece_attacks(u.role, u.color, sq, walls));
+                }
+                for sq in u.queen {
+                    add(attacks::queen(sq, walls));
+                }
+                for sq in u.knight {
+                    add(attacks::knight(sq));
+                }
+            }
+            if set != [1, 0, 0, 0, 0, 0, 0, 0] {
+                options.push(set);
+            }
+        }
+        // Which sets of the zone's squares can be covered at once: at most
+        // 512 of them, one bit each.
+        let mut states = [0u64; 8];
+        states[start as usize / 64] |= 1 << (start % 64);
+        let mut list = [0u16; 512];
+        for set in &options {
+            let mut n = 0;
+            for_each_bit(set, |o| {
+                list[n] = o;
+                n += 1;
+            });
+            let mut next = [0u64; 8];
+            for_each_bit(&states, |m| {
+                for &o in &list[..n] {
+                    let x = (m | o) as usize;
+                    next[x / 64] |= 1 << (x % 64);
+                }
+            });
+            states = next;
+        }
+        states[full as usize / 64] >> (full % 64) & 1 == 1
+    }
+}
+
+/// The squares the promoted pieces of `color`'s pawns may ever stand on.
+fn promoted(units: &[Unit], color: Color) -> Bitboard {
+    units
+        .iter()
+        .filter(|u| u.color == color)
+        .fold(Bitboard::EMPTY, |b, u| b | u.queen | u.knight)
+}
+
+/// Calls `f` with the index of every bit set in a 512-bit set.
+fn for_each_bit(set: &[u64; 8], mut f: impl FnMut(u16)) {
+    for (w, &word) in set.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f((w * 64) as u16 + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// The squares beside (same rank, next file) the squares of `squares`.
+fn beside(squares: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    Bitboard(((squares.0 & NOT_A) >> 1) | ((squares.0 & NOT_H) << 1))
+}
