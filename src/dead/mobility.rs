@@ -50,6 +50,8 @@ struct Unit {
     untouchable: bool,
     /// The squares it may ever stand on (its own square when fixed).
     region: Bitboard,
+    /// Squares it is known never to leave.
+    cap: Bitboard,
     /// For a pawn: the squares a queen or a knight it promotes to may ever
     /// stand on.
     queen: Bitboard,
@@ -59,7 +61,7 @@ struct Unit {
 /// `true` if the argument proves that `winner` can never mate. `false`
 /// means "not proved", never "winnable".
 pub(crate) fn cannot_mate(pos: &Position, winner: Color) -> bool {
-    match Analysis::settle(pos) {
+    match Analysis::settle(pos, winner) {
         Some(a) => a.never_mates(winner),
         None => false,
     }
@@ -67,7 +69,11 @@ pub(crate) fn cannot_mate(pos: &Position, winner: Color) -> bool {
 
 /// What each colour's units may ever do, given the fixed units.
 struct Analysis {
+    /// The side whose mates are in question.
+    winner: Color,
     units: ArrayVec<Unit, 32>,
+    /// Per colour: the square of its king if it is fixed.
+    fixed_king: [Option<Square>; 2],
     /// The squares of the fixed units: walls for every other unit.
     walls: Bitboard,
     /// Per colour: the squares of its fixed units.
@@ -125,7 +131,7 @@ impl Analysis {
     /// The analysis with the largest set of fixed units that proves itself,
     /// or `None` when the position is out of its scope (castling rights, an
     /// en passant capture, too many units).
-    fn settle(pos: &Position) -> Option<Analysis> {
+    fn settle(pos: &Position, winner: Color) -> Option<Analysis> {
         if pos.castling_rights().any() || pos.ep.is_some() {
             return None;
         }
@@ -142,6 +148,7 @@ impl Analysis {
                     fixed: true,
                     untouchable: role == Role::Pawn,
                     region: Bitboard::from_square(square),
+                    cap: Bitboard::FULL,
                     queen: Bitboard::EMPTY,
                     knight: Bitboard::EMPTY,
                 })
@@ -151,7 +158,7 @@ impl Analysis {
         // unit becomes free (a pawn stays untouchable until shown not to
         // be), an untouchable pawn touchable.
         for _ in 0..=2 * units.len() {
-            let a = Analysis::new(units.clone());
+            let a = Analysis::new(units.clone(), winner);
             let mut dropped = false;
             for i in 0..units.len() {
                 let u = &a.units[i];
@@ -170,8 +177,52 @@ impl Analysis {
         None
     }
 
+    /// The regions of every unit, given which are fixed; then again with
+    /// the loser's pieces kept off the squares they could only reach by
+    /// checkmating the winner (which ends the game first).
+    fn new(units: ArrayVec<Unit, 32>, winner: Color) -> Analysis {
+        let a = Analysis::build(units, winner);
+        let mut capped = a.units.clone();
+        let mut shrunk = false;
+        for u in capped.iter_mut() {
+            if !u.fixed
+                && u.color != winner
+                && matches!(u.role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+            {
+                let region = a.reach_without_mating(u);
+                if region != u.region {
+                    u.cap = region;
+                    shrunk = true;
+                }
+            }
+        }
+        if shrunk {
+            Analysis::build(capped, winner)
+        } else {
+            a
+        }
+    }
+
+    /// The squares the loser's piece `u` may reach without checkmating
+    /// the winner on the way.
+    fn reach_without_mating(&self, u: &Unit) -> Bitboard {
+        let mut region = Bitboard::from_square(u.square);
+        let mut frontier = region;
+        while let Some(from) = frontier.first() {
+            frontier = frontier.without(from);
+            let targets = piece_attacks(u.role, u.color, from, self.walls) & !self.walls & !region;
+            for t in targets {
+                if !self.surely_mates(u, from, t) {
+                    region = region.with(t);
+                    frontier = frontier.with(t);
+                }
+            }
+        }
+        region
+    }
+
     /// The regions of every unit, given which are fixed.
-    fn new(mut units: ArrayVec<Unit, 32>) -> Analysis {
+    fn build(mut units: ArrayVec<Unit, 32>, winner: Color) -> Analysis {
         let mut fixed = [Bitboard::EMPTY; 2];
         for u in units.iter().filter(|u| u.fixed) {
             fixed[u.color as usize] |= Bitboard::from_square(u.square);
@@ -181,17 +232,15 @@ impl Analysis {
         let mut attack = [Bitboard::EMPTY; 2];
         for u in units.iter().filter(|u| u.fixed) {
             let reach = piece_attacks(u.role, u.color, u.square, walls);
-            // A slider's attack on a neighbouring square cannot be blocked.
-            guard[u.color as usize] |= match u.role {
-                Role::Bishop | Role::Rook | Role::Queen => reach & attacks::king(u.square),
-                _ => reach,
-            };
+            guard[u.color as usize] |= unblockable(u.role, u.square, reach);
             if u.role != Role::King {
                 attack[u.color as usize] |= reach;
             }
         }
         let mut a = Analysis {
+            winner,
             units: ArrayVec::new(),
+            fixed_king: [None; 2],
             walls,
             fixed,
             guard,
@@ -204,7 +253,7 @@ impl Analysis {
         // Pieces: flood fill, kings off the squares fixed enemies guard.
         for u in units.iter_mut().filter(|u| !u.fixed && u.role != Role::Pawn) {
             let c = u.color as usize;
-            let (reg, att) = region(u.role, u.square, walls, guard[1 - c]);
+            let (reg, att) = flood(u.role, u.square, walls, guard[1 - c], u.cap);
             u.region = reg;
             if u.role == Role::King {
                 a.king[c] = reg;
@@ -215,6 +264,7 @@ impl Analysis {
             }
         }
         for u in units.iter().filter(|u| u.fixed && u.role == Role::King) {
+            a.fixed_king[u.color as usize] = Some(u.square);
             a.king[u.color as usize] = Bitboard::from_square(u.square);
             a.king_attack[u.color as usize] = attacks::king(u.square);
         }
@@ -291,21 +341,30 @@ impl Analysis {
     fn stays(&self, u: &Unit) -> bool {
         let c = u.color as usize;
         let e = 1 - c;
+        // A move that always checkmates the winner is never part of a
+        // line to the winner's mate: it ends the game first.
+        let leaves = |t: Square| !self.surely_mates(u, u.square, t);
         let moves = match u.role {
             Role::Pawn => {
                 let step = if u.color == Color::White { 8 } else { -8 };
                 let ahead = Bitboard::from_square(u.square).shift(step);
                 let enemies = self.stand[e] | self.pawns[e] | self.fixed[e];
+                let second = Bitboard::from_rank(Rank::Second.relative_to(u.color));
+                let double = second.contains(u.square) && (ahead.shift(step) & self.walls).is_empty();
                 // En passant: an enemy pawn may stand beside it on its
                 // fifth rank (after a double step).
                 let fifth = Bitboard::from_rank(Rank::Fifth.relative_to(u.color));
                 let beside = attacks::king(u.square) & fifth;
-                (ahead & self.walls).is_empty()
-                    || (attacks::pawn(u.color, u.square) & enemies).any()
+                ((ahead & self.walls).is_empty() && (double || ahead.into_iter().any(leaves)))
+                    || (attacks::pawn(u.color, u.square) & enemies)
+                        .into_iter()
+                        .any(leaves)
                     || (fifth.contains(u.square) && (beside & self.pawns[e]).any())
             }
             Role::King => (attacks::king(u.square) & !self.fixed[c] & !self.guard[e]).any(),
-            role => (piece_attacks(role, u.color, u.square, self.walls) & !self.fixed[c]).any(),
+            role => (piece_attacks(role, u.color, u.square, self.walls) & !self.fixed[c])
+                .into_iter()
+                .any(leaves),
         };
         if moves {
             return false;
@@ -316,6 +375,67 @@ impl Analysis {
         let taken = self.attack[e].contains(u.square)
             || (self.king_attack[e].contains(u.square) && !self.guard[c].contains(u.square));
         !taken
+    }
+
+    /// `true` if the loser's unit `u` moving from `from` to `t` checkmates the winner
+    /// whatever else stands where: the winner's king is fixed, the check
+    /// cannot be blocked, nothing can take the checker, and every square
+    /// around the king is held by a fixed unit of the winner or guarded for
+    /// ever by the loser's other fixed units or the checker.
+    fn surely_mates(&self, u: &Unit, from: Square, t: Square) -> bool {
+        if u.color == self.winner
+            || u.role == Role::King
+            || (u.role == Role::Pawn && last_rank(u.color).contains(t))
+        {
+            return false;
+        }
+        let w = self.winner as usize;
+        let Some(king) = self.fixed_king[w] else {
+            return false;
+        };
+        let hit = piece_attacks(u.role, u.color, t, self.walls);
+        let checker = unblockable(u.role, t, hit);
+        if !checker.contains(king) || self.may_take(t, from) {
+            return false;
+        }
+        let mut guard = checker;
+        for v in self.units.iter() {
+            if v.fixed && v.color == u.color && v.square != u.square {
+                let reach = piece_attacks(v.role, v.color, v.square, self.walls);
+                guard |= unblockable(v.role, v.square, reach);
+            }
+        }
+        let around = attacks::king(king);
+        if around.contains(t) && !guard.contains(t) {
+            return false; // the king may take the checker
+        }
+        (around.without(t) & !self.fixed[w] & !guard).is_empty()
+    }
+
+    /// `true` if a unit of the winner other than its king may ever take on
+    /// `t` once the unit on `vacated` has left it.
+    fn may_take(&self, t: Square, vacated: Square) -> bool {
+        let occupied = self.walls.without(vacated);
+        self.units.iter().any(|v| {
+            if v.color != self.winner || v.role == Role::King {
+                return false;
+            }
+            let from = |role: Role| match role {
+                Role::Pawn => attacks::pawn(!v.color, t),
+                role => piece_attacks(role, v.color, t, occupied),
+            };
+            if v.fixed {
+                return from(v.role).contains(v.square);
+            }
+            let squares = if v.role == Role::Pawn {
+                v.region & !last_rank(v.color)
+            } else {
+                v.region
+            };
+            (from(v.role) & squares).any()
+                || (from(Role::Queen) & v.queen).any()
+                || (from(Role::Knight) & v.knight).any()
+        })
     }
 
     /// `true` if the untouchable pawn `u` (not fixed) can never capture, be
@@ -480,4 +600,41 @@ fn beside(squares: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
     const NOT_H: u64 = !0x8080_8080_8080_8080;
     Bitboard(((squares.0 & NOT_A) >> 1) | ((squares.0 & NOT_H) << 1))
+}
+
+/// Of the squares `reach` a unit of `role` on `sq` attacks, those no unit
+/// can ever shield: all of them for a pawn, knight or king; the neighbouring
+/// ones for a slider.
+fn unblockable(role: Role, sq: Square, reach: Bitboard) -> Bitboard {
+    match role {
+        Role::Bishop | Role::Rook | Role::Queen => reach & attacks::king(sq),
+        _ => reach,
+    }
+}
+
+/// The squares a piece of `role` can ever stand on, starting from `sq`, with
+/// `walls` as obstacles and never leaving `cap`, and the squares it can ever
+/// attack from them. A king never stands on `forbidden_for_king`.
+fn flood(
+    role: Role,
+    sq: Square,
+    walls: Bitboard,
+    forbidden_for_king: Bitboard,
+    cap: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut region = Bitboard::from_square(sq);
+    let mut attacked = Bitboard::EMPTY;
+    let mut frontier = region;
+    while let Some(from) = frontier.first() {
+        frontier = frontier.without(from);
+        let targets = piece_attacks(role, Color::White, from, walls);
+        attacked |= targets;
+        let mut next = targets & !walls & !region & cap;
+        if role == Role::King {
+            next &= !forbidden_for_king;
+        }
+        region |= next;
+        frontier |= next;
+    }
+    (region, attacked)
 }
