@@ -1,0 +1,98 @@
+//! Proofs that a side can never mate, from where each unit can ever go
+//! (after M. Ambrona, "A Practical Algorithm for Chess Unwinnability", FUN
+//! 2022): positions proved dead, and positions that look the same but are
+//! alive, which no proof may claim.
+
+use chess_arbiter::{Color, DrawReason, Outcome, Position, Winnability};
+
+use crate::common::mate::assert_mates;
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn assert_dead(fen: &str) {
+    let p = pos(fen);
+    for color in Color::ALL {
+        assert_eq!(
+            p.winnability(color),
+            Winnability::Unwinnable,
+            "{fen} {color}"
+        );
+    }
+    assert!(p.is_dead(), "{fen}");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::DeadPosition
+        }),
+        "{fen}"
+    );
+}
+
+fn assert_winnable(fen: &str, color: Color) {
+    let p = pos(fen);
+    assert_eq!(p.winnability(color), Winnability::Winnable, "{fen} {color}");
+    let line = p.helpmate(color).expect("a helpmate");
+    assert_mates(&p, color, &line, fen);
+    assert!(!p.is_dead(), "{fen}");
+}
+
+#[test]
+fn a_lone_bishop_cannot_cover_the_corner_its_king_cannot_reach() {
+    // Black's bishop is below the locked wall with White's king, Black's
+    // king above it: one bishop never covers all of a king's flights.
+    assert_dead("8/1k6/8/1p1p1p1p/1P1P1P1P/8/6K1/3bB3 w - - 0 1");
+}
+
+#[test]
+fn pawns_and_bishops_that_defend_each_other_for_ever_are_walls() {
+    assert_dead("B7/1k6/1p6/bP6/Bp6/1P6/8/K7 b - - 0 1");
+    // Without the bishop on a5, b6 falls to White's king and b5 promotes.
+    assert_winnable("B7/1k6/1p6/1P6/Bp6/1P6/8/K7 b - - 0 1", Color::White);
+}
+
+#[test]
+fn pawns_facing_each_other_on_a_file_never_pass_each_other() {
+    let p = pos("2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1");
+    assert_eq!(p.winnability(Color::Black), Winnability::Unwinnable);
+    let p = pos("1b1k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1");
+    assert_eq!(p.winnability(Color::Black), Winnability::Unwinnable);
+}
+
+#[test]
+fn a_move_that_mates_the_winner_is_never_on_the_way_to_its_mate() {
+    // Black's knight can only move to f2, mating White: on the way to a
+    // mate of Black it never moves, and Black's bishop alone cannot block
+    // its own king in a corner.
+    let fen = "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K3n b - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    assert_winnable(fen, Color::Black);
+    // b3-b2 mates White, and nothing else can move there.
+    let fen = "7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K5 b - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    // A knight White may take: until then it moves only by mating.
+    let fen = "6b1/8/1k6/3p1p2/3PpP1B/3pKp2/3P1P1n/B7 w - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+}
+
+#[test]
+fn a_mate_the_winner_can_answer_frees_the_piece() {
+    // With a white knight that may take on f2, Black's knight is free to
+    // come and block its own king's corner.
+    assert_winnable(
+        "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K2Nn b - - 0 1",
+        Color::White,
+    );
+}
+
+#[test]
+fn a_pawn_that_cannot_move_now_is_no_wall_if_it_may_capture_later() {
+    // Every pawn is blocked with nothing to take: a shortcut that treats
+    // such pawns as walls calls this dead. But Black's knight may step in
+    // front of them, a pawn takes it and promotes.
+    assert_winnable(
+        "4k3/8/2n5/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1",
+        Color::White,
+    );
+}
