@@ -239,7 +239,9 @@ fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict>
 /// The costly searches: wider helpmate searches, the exhaustive search of
 /// a small reachable set, then deep helpmate searches.
 fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
-    if mobility::cannot_mate(pos, winner) {
+    // Where every unit can ever go, here and a few plies on: cheap beside
+    // the searches below.
+    if mobility::every_branch_dies(pos, winner, &mut BRANCH_NODES.clone()) {
         return Verdict::Unwinnable;
     }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
@@ -287,6 +289,10 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
     }
     Verdict::Unknown
 }
+
+/// Positions the look at every line from a position (that each one soon
+/// reaches a position proved unwinnable) may visit: forced lines are short.
+const BRANCH_NODES: u64 = 60;
 
 impl Position {
     /// Whether `color` can still checkmate by some series of legal moves,

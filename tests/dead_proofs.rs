@@ -96,3 +96,10 @@ fn a_pawn_that_cannot_move_now_is_no_wall_if_it_may_capture_later() {
         Color::White,
     );
 }
+
+#[test]
+fn a_forced_line_that_ends_in_positions_proved_dead_is_dead() {
+    // Black must take the checking queen; every line that follows is
+    // soon in a position a static proof settles.
+    assert_dead("1bB5/k7/Q5q1/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1");
+}

@@ -30,11 +30,17 @@
 //! it (each neighbour held by a unit of the loser or attacked by the winner,
 //! the winner's king not beside the loser's): a mate needs all of that.
 
-use super::frozen::{pawn_attacks, region};
+use super::frozen::pawn_attacks;
 use crate::attacks;
 use crate::{Bitboard, Color, Position, Rank, Role, Square};
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
+
+mod branches;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use branches::every_branch_dies;
 
 /// One unit on the board and what the analysis knows of it.
 #[derive(Copy, Clone)]
@@ -145,7 +151,7 @@ impl Analysis {
                     color: piece.color,
                     role,
                     square,
-                    fixed: true,
+                    fixed: may_stay(pos, winner, square, role, piece.color),
                     untouchable: role == Role::Pawn,
                     region: Bitboard::from_square(square),
                     cap: Bitboard::FULL,
@@ -259,7 +265,8 @@ impl Analysis {
             .filter(|u| !u.fixed && u.role != Role::Pawn)
         {
             let c = u.color as usize;
-            let (reg, att) = flood(u.role, u.square, walls, guard[1 - c], u.cap);
+            let start = Bitboard::from_square(u.square);
+            let (reg, att) = flood(u.role, start, walls, guard[1 - c], u.cap);
             u.region = reg;
             if u.role == Role::King {
                 a.king[c] = reg;
@@ -290,6 +297,11 @@ impl Analysis {
         {
             u.region = pushes(u.square, u.color, stops[u.color as usize]);
         }
+        // Promotions: a queen and a knight from every last-rank square a
+        // pawn of the colour may reach (rooks and bishops do less).
+        let mut promotions = [Bitboard::EMPTY; 2];
+        let mut queen = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
+        let mut knight = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
         loop {
             let mut grown = false;
             for c in Color::ALL {
@@ -299,8 +311,8 @@ impl Analysis {
                     .fold(Bitboard::EMPTY, |b, u| b | u.region);
             }
             let targets = [
-                a.stand[0] | a.pawns[0] | promoted(&units, Color::White),
-                a.stand[1] | a.pawns[1] | promoted(&units, Color::Black),
+                a.stand[0] | a.pawns[0] | queen[0].0 | knight[0].0,
+                a.stand[1] | a.pawns[1] | queen[1].0 | knight[1].0,
             ];
             for u in units
                 .iter_mut()
@@ -313,39 +325,44 @@ impl Analysis {
                     u.region |= pushes(to, u.color, stops[u.color as usize]);
                     grown = true;
                 }
-                let promotions = u.region & last_rank(u.color);
-                if promotions.any() && u.queen.is_empty() {
-                    for sq in promotions {
-                        u.queen |= region(Role::Queen, sq, walls, Bitboard::EMPTY).0;
-                        u.knight |= region(Role::Knight, sq, walls, Bitboard::EMPTY).0;
-                    }
+            }
+            for c in Color::ALL {
+                let reached = units
+                    .iter()
+                    .filter(|u| !u.fixed && u.role == Role::Pawn && u.color == c)
+                    .fold(Bitboard::EMPTY, |b, u| b | (u.region & last_rank(c)));
+                let c = c as usize;
+                if reached != promotions[c] {
+                    promotions[c] = reached;
+                    queen[c] = flood(Role::Queen, reached, walls, Bitboard::EMPTY, Bitboard::FULL);
+                    knight[c] = flood(
+                        Role::Knight,
+                        reached,
+                        walls,
+                        Bitboard::EMPTY,
+                        Bitboard::FULL,
+                    );
                     grown = true;
-                } else if promotions.any() {
-                    // New promotion squares (after a capture) are reached
-                    // by the queen from the old ones only through walls:
-                    // take them in too.
-                    let fresh = promotions & !u.queen;
-                    for sq in fresh {
-                        u.queen |= region(Role::Queen, sq, walls, Bitboard::EMPTY).0;
-                        u.knight |= region(Role::Knight, sq, walls, Bitboard::EMPTY).0;
-                        grown = true;
-                    }
                 }
             }
             if !grown {
                 break;
             }
         }
-        for u in units.iter().filter(|u| !u.fixed && u.role == Role::Pawn) {
+        for u in units
+            .iter_mut()
+            .filter(|u| !u.fixed && u.role == Role::Pawn)
+        {
             let c = u.color as usize;
             a.attack[c] |= pawn_attacks(u.region & !last_rank(u.color), u.color);
-            for sq in u.queen {
-                a.attack[c] |= attacks::queen(sq, walls);
+            if (u.region & last_rank(u.color)).any() {
+                u.queen = queen[c].0;
+                u.knight = knight[c].0;
             }
-            for sq in u.knight {
-                a.attack[c] |= attacks::knight(sq);
-            }
-            a.stand[c] |= u.queen | u.knight;
+        }
+        for c in 0..2 {
+            a.attack[c] |= queen[c].1 | knight[c].1;
+            a.stand[c] |= queen[c].0 | knight[c].0;
         }
         a.units = units;
         a
@@ -524,6 +541,45 @@ impl Analysis {
         // Per unit that is not fixed: the sets of the zone's squares it may
         // cover at once, one bit per set (nothing at all among them, as a
         // unit may be taken or stand elsewhere).
+        // Only squares from which a unit attacks the zone matter: attacks
+        // are symmetric, so those are the zone's attacks (for pawns, a
+        // pawn of the other colour's).
+        let near = |role: Role| -> Bitboard {
+            zone.into_iter().fold(Bitboard::EMPTY, |b, z| {
+                b | piece_attacks(role, !winner, z, walls)
+            })
+        };
+        let near_by = [
+            near(Role::Pawn),
+            near(Role::Knight),
+            near(Role::Bishop),
+            near(Role::Rook),
+            near(Role::Queen),
+        ];
+        let near_to = |role: Role| match role {
+            Role::Pawn => near_by[0],
+            Role::Knight => near_by[1],
+            Role::Bishop => near_by[2],
+            Role::Rook => near_by[3],
+            _ => near_by[4],
+        };
+        // What a promoted piece of the winner may cover: the same for every
+        // pawn that may promote.
+        let mut promoted = [0u64; 8];
+        if let Some(u) = self
+            .units
+            .iter()
+            .find(|u| !u.fixed && u.color == winner && u.queen.any())
+        {
+            for sq in u.queen & near_to(Role::Queen) {
+                let m = mask(attacks::queen(sq, walls)) as usize;
+                promoted[m / 64] |= 1 << (m % 64);
+            }
+            for sq in u.knight & near_to(Role::Knight) {
+                let m = mask(attacks::knight(sq)) as usize;
+                promoted[m / 64] |= 1 << (m % 64);
+            }
+        }
         let mut options: Vec<[u64; 8]> = Vec::new();
         for u in self.units.iter().filter(|u| !u.fixed) {
             let mut set = [0u64; 8];
@@ -544,9 +600,10 @@ impl Analysis {
                 if far.is_empty() {
                     return false;
                 }
-                for sq in far {
+                for sq in far & near_by[4] {
                     add(attacks::king(sq));
                 }
+                add(Bitboard::EMPTY);
             } else {
                 add(Bitboard::EMPTY);
                 let squares = if u.role == Role::Pawn {
@@ -554,14 +611,13 @@ impl Analysis {
                 } else {
                     u.region
                 };
-                for sq in squares {
+                for sq in squares & near_to(u.role) {
                     add(piece_attacks(u.role, u.color, sq, walls));
                 }
-                for sq in u.queen {
-                    add(attacks::queen(sq, walls));
-                }
-                for sq in u.knight {
-                    add(attacks::knight(sq));
+                if u.queen.any() {
+                    for (word, extra) in set.iter_mut().zip(promoted) {
+                        *word |= extra;
+                    }
                 }
             }
             if set != [1, 0, 0, 0, 0, 0, 0, 0] {
@@ -592,12 +648,32 @@ impl Analysis {
     }
 }
 
-/// The squares the promoted pieces of `color`'s pawns may ever stand on.
-fn promoted(units: &[Unit], color: Color) -> Bitboard {
-    units
-        .iter()
-        .filter(|u| u.color == color)
-        .fold(Bitboard::EMPTY, |b, u| b | u.queen | u.knight)
+/// `false` if the unit on `sq` may move at once (a move that checks the
+/// winner aside, as it may mate): it is not fixed. Only a quick first cut;
+/// the fixed point decides.
+fn may_stay(pos: &Position, winner: Color, sq: Square, role: Role, color: Color) -> bool {
+    let occupied = pos.occupied();
+    let king = pos.pieces(winner, Role::King).first();
+    let checks = |t: Square| {
+        color != winner
+            && king.is_some_and(|k| piece_attacks(role, color, t, occupied.without(sq)).contains(k))
+    };
+    let them = pos.by_color(!color);
+    match role {
+        Role::Pawn => {
+            let step = if color == Color::White { 8 } else { -8 };
+            let ahead = Bitboard::from_square(sq).shift(step) & !occupied;
+            (ahead | (attacks::pawn(color, sq) & them))
+                .into_iter()
+                .all(checks)
+        }
+        Role::King => (attacks::king(sq) & !pos.by_color(color))
+            .into_iter()
+            .all(|t| pos.is_attacked(t, !color, occupied.without(sq))),
+        _ => (piece_attacks(role, color, sq, occupied) & !pos.by_color(color))
+            .into_iter()
+            .all(checks),
+    }
 }
 
 /// Calls `f` with the index of every bit set in a 512-bit set.
@@ -628,17 +704,18 @@ fn unblockable(role: Role, sq: Square, reach: Bitboard) -> Bitboard {
     }
 }
 
-/// The squares a piece of `role` can ever stand on, starting from `sq`, with
-/// `walls` as obstacles and never leaving `cap`, and the squares it can ever
-/// attack from them. A king never stands on `forbidden_for_king`.
+/// The squares a piece of `role` can ever stand on, starting from any of
+/// `starts`, with `walls` as obstacles and never leaving `cap`, and the
+/// squares it can ever attack from them. A king never stands on
+/// `forbidden_for_king`.
 fn flood(
     role: Role,
-    sq: Square,
+    starts: Bitboard,
     walls: Bitboard,
     forbidden_for_king: Bitboard,
     cap: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    let mut region = Bitboard::from_square(sq);
+    let mut region = starts;
     let mut attacked = Bitboard::EMPTY;
     let mut frontier = region;
     while let Some(from) = frontier.first() {
@@ -653,95 +730,4 @@ fn flood(
         frontier |= next;
     }
     (region, attacked)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cannot_mate;
-    use crate::{Color, Position};
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap()
-    }
-
-    #[test]
-    fn a_wall_with_a_bishop_on_each_side_that_cannot_mate_alone_is_proved() {
-        // Black's bishop may check White's king below the wall, but a lone
-        // bishop cannot cover the corner squares White's bishop leaves.
-        let p = pos("8/1k6/8/1p1p1p1p/1P1P1P1P/8/6K1/3bB3 w - - 0 1");
-        assert!(cannot_mate(&p, Color::Black));
-        assert!(cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn bishops_and_pawns_that_defend_each_other_are_fixed() {
-        let p = pos("B7/1k6/1p6/bP6/Bp6/1P6/8/K7 b - - 0 1");
-        assert!(cannot_mate(&p, Color::White));
-        assert!(cannot_mate(&p, Color::Black));
-        // Without the black bishop, White's king takes b6 and the pawn
-        // behind it runs through.
-        let p = pos("B7/1k6/1p6/1P6/Bp6/1P6/8/K7 b - - 0 1");
-        assert!(!cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn a_king_walled_in_by_pawns_is_never_checked() {
-        let p = pos("1b5k/b7/8/3B4/8/6p1/6Pp/7K w - - 0 1");
-        assert!(cannot_mate(&p, Color::Black));
-        assert!(!cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn pawns_facing_each_other_on_a_file_never_pass() {
-        let p = pos("2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1");
-        assert!(cannot_mate(&p, Color::Black));
-    }
-
-    #[test]
-    fn a_pawn_stuck_for_now_may_still_capture_into_freedom() {
-        // Every pawn is blocked and has nothing to take, but the knight may
-        // step onto c5 or e5: a pawn takes it and runs to promote. A
-        // shortcut that walls in pawns which cannot move now would call
-        // this unwinnable for White.
-        let p = pos("4k3/8/2n5/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1");
-        assert!(!cannot_mate(&p, Color::White));
-        // The same with a bishop that may take a pawn of the wall.
-        let p = pos("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1");
-        assert!(!cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn a_piece_that_can_only_move_by_mating_stays_where_it_is() {
-        // Black's knight moves only to f2, which mates White's walled-in
-        // king: for White's mate it never moves, and the black bishop alone
-        // cannot shield the black king's corner from both bishops.
-        let p = pos("8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K3n b - - 0 1");
-        assert!(cannot_mate(&p, Color::White));
-        assert!(!cannot_mate(&p, Color::Black));
-        // b3-b2 mates White: the pawn stays.
-        let p = pos("7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pppP1P1/2p5/2K5 b - - 0 1");
-        assert!(cannot_mate(&p, Color::White));
-        // The knight may be taken, but until then it only moves by mating.
-        let p = pos("6b1/8/1k6/3p1p2/3PpP1B/3pKp2/3P1P1n/B7 w - - 0 1");
-        assert!(cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn a_mate_that_the_winner_can_answer_is_no_mate() {
-        // A white knight may take on f2: the black knight is free, and with
-        // it and the bishop beside its king Black can be mated in a corner.
-        let p = pos("8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K2Nn b - - 0 1");
-        assert!(!cannot_mate(&p, Color::White));
-    }
-
-    #[test]
-    fn own_pieces_that_may_shield_the_king_are_counted() {
-        // King and bishop against king and knight: the knight may block its
-        // own king in a corner.
-        let p = pos("8/8/8/8/3k4/8/2n5/K4B2 w - - 0 1");
-        assert!(!cannot_mate(&p, Color::White));
-        assert!(!cannot_mate(&p, Color::Black));
-        // The opening position: everything is possible.
-        assert!(!cannot_mate(&Position::new(), Color::White));
-    }
 }
