@@ -103,3 +103,15 @@ fn a_forced_line_that_ends_in_positions_proved_dead_is_dead() {
     // soon in a position a static proof settles.
     assert_dead("1bB5/k7/Q5q1/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1");
 }
+
+#[test]
+fn a_piece_that_can_only_be_taken_where_it_stands_is_no_runner() {
+    // White's rook in the corner, behind its walled-in king and a bishop
+    // shut in by the king: it may be taken, never moves.
+    assert_dead("B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1");
+    // Without the bishop the rook runs out along the first rank.
+    assert_winnable(
+        "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/R7 b - - 0 1",
+        Color::White,
+    );
+}

@@ -37,6 +37,7 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
 mod branches;
+mod stuck;
 #[cfg(test)]
 mod tests;
 
@@ -58,6 +59,9 @@ struct Unit {
     region: Bitboard,
     /// Squares it is known never to leave.
     cap: Bitboard,
+    /// Squares that stay occupied as long as it stands (for a piece that
+    /// never moves): they block its lines.
+    blockers: Bitboard,
     /// For a pawn: the squares a queen or a knight it promotes to may ever
     /// stand on.
     queen: Bitboard,
@@ -155,6 +159,7 @@ impl Analysis {
                     untouchable: role == Role::Pawn,
                     region: Bitboard::from_square(square),
                     cap: Bitboard::FULL,
+                    blockers: Bitboard::EMPTY,
                     queen: Bitboard::EMPTY,
                     knight: Bitboard::EMPTY,
                 })
@@ -204,6 +209,11 @@ impl Analysis {
                     shrunk = true;
                 }
             }
+        }
+        for (i, standing) in a.stuck() {
+            capped[i].cap = Bitboard::from_square(capped[i].square);
+            capped[i].blockers = standing;
+            shrunk = true;
         }
         if shrunk {
             Analysis::build(capped, winner)
@@ -266,7 +276,7 @@ impl Analysis {
         {
             let c = u.color as usize;
             let start = Bitboard::from_square(u.square);
-            let (reg, att) = flood(u.role, start, walls, guard[1 - c], u.cap);
+            let (reg, att) = flood(u.role, start, walls | u.blockers, guard[1 - c], u.cap);
             u.region = reg;
             if u.role == Role::King {
                 a.king[c] = reg;
@@ -612,7 +622,7 @@ impl Analysis {
                     u.region
                 };
                 for sq in squares & near_to(u.role) {
-                    add(piece_attacks(u.role, u.color, sq, walls));
+                    add(piece_attacks(u.role, u.color, sq, walls | u.blockers));
                 }
                 if u.queen.any() {
                     for (word, extra) in set.iter_mut().zip(promoted) {

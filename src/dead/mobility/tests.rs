@@ -105,3 +105,16 @@ fn every_branch_of_a_forced_line_dies_in_a_proved_position() {
     let p = pos("1bB5/k7/Q5q1/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - - 0 1");
     assert!(!every_branch_dies(&p, Color::White, &mut 1));
 }
+
+#[test]
+fn a_piece_that_can_only_be_taken_where_it_stands_never_moves() {
+    // The rook on a1 moves only once the king on a2 or the bishop on b1
+    // has; they move only once it is gone. It may be taken, never moves,
+    // and the king stands in its way up the a-file.
+    let p = pos("B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1");
+    assert!(cannot_mate(&p, Color::White));
+    assert!(cannot_mate(&p, Color::Black));
+    // Without the bishop on b1 the rook is free along the first rank.
+    let p = pos("B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/R7 b - - 0 1");
+    assert!(!cannot_mate(&p, Color::White));
+}
