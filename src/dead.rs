@@ -13,9 +13,11 @@
 //!    barrier of pawns that nothing can ever touch ([`barrier`]);
 //! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
 //!    endings a mate built first and then walked to ([`pattern`]);
-//! 3. an exhaustive search of every reachable position ([`reach`]), which
-//!    proves unwinnability when the reachable set is small (blocked
-//!    positions, forced lines), and finds a mate when there is one in it.
+//! 3. where every unit can ever go, here and along forced lines a few plies
+//!    on ([`mobility`]), then an exhaustive search of every reachable
+//!    position ([`reach`]), which proves unwinnability when the reachable
+//!    set is small (blocked positions, forced lines), and finds a mate when
+//!    there is one in it.
 //!
 //! [`Position::is_dead`] (and so `outcome()`) runs these steps for both
 //! colours, cheapest first across them; a [`Game`](crate::Game) keeps each
