@@ -4,6 +4,7 @@
 //! alive, which no proof may claim.
 
 use chess_arbiter::{Color, DrawReason, Outcome, Position, Winnability};
+use serde_json::Value;
 
 use crate::common::mate::assert_mates;
 
@@ -114,4 +115,43 @@ fn a_piece_that_can_only_be_taken_where_it_stands_is_no_runner() {
         "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/R7 b - - 0 1",
         Color::White,
     );
+}
+
+/// No proof ever claims a position on a mating line: along the helpmates
+/// of the dead-position sample (`tests/data/dead.jsonl`), every sixteenth
+/// position and the last one before the mate are asked with no search
+/// budget, so that only the proofs answer.
+#[test]
+fn no_proof_claims_a_position_on_a_mating_line() {
+    let path = format!("{}/tests/data/dead.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut asked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let record: Value = serde_json::from_str(line).expect("a JSON record");
+        let Some(moves) = record["helpmate"].as_array() else {
+            continue;
+        };
+        let color = match record["color"].as_str() {
+            Some("white") => Color::White,
+            _ => Color::Black,
+        };
+        let mut p = pos(record["fen"].as_str().expect("fen"));
+        for (i, m) in moves.iter().enumerate() {
+            if i % 16 == 0 || i + 1 == moves.len() {
+                asked += 1;
+                assert_ne!(
+                    p.winnability_with_budget(color, 0),
+                    Winnability::Unwinnable,
+                    "{p:?} on the line of {} for {color}",
+                    record["id"]
+                );
+            }
+            let m = p
+                .parse_uci(m.as_str().expect("a move"))
+                .expect("a legal move");
+            p.play(m).expect("a legal move");
+        }
+        assert!(p.is_checkmate(), "{}", record["id"]);
+    }
+    assert!(asked > 3_000, "{asked} positions asked");
 }
