@@ -241,9 +241,8 @@ fn narrow(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Verdict>
 /// The costly searches: wider helpmate searches, the exhaustive search of
 /// a small reachable set, then deep helpmate searches.
 fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
-    // Where every unit can ever go, here and a few plies on: cheap beside
-    // the searches below.
-    if mobility::every_branch_dies(pos, winner, &mut BRANCH_NODES.clone()) {
+    // Where every unit can ever go: cheap beside the searches below.
+    if mobility::cannot_mate(pos, winner) {
         return Verdict::Unwinnable;
     }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
@@ -257,6 +256,11 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
                 return checked(line);
             }
         }
+    }
+    // Forced lines a few plies deep that end in positions proved
+    // unwinnable.
+    if mobility::every_branch_dies(pos, winner, &mut BRANCH_NODES.clone()) {
+        return Verdict::Unwinnable;
     }
     // Small reachable sets: blocked positions and forced lines. Without
     // pawns the reachable set is small only when the pieces are hemmed in:

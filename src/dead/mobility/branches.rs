@@ -11,6 +11,9 @@ use crate::{Color, Position};
 /// The deepest look, in plies.
 const DEPTH: u32 = 4;
 
+/// The most moves a position may have to be looked through.
+const BRANCHING: usize = 12;
+
 /// `true` if every line from `pos` reaches, within [`DEPTH`] plies, a
 /// position where `winner` provably cannot mate, visiting at most `nodes`
 /// positions (what is left comes back in `nodes`). `false` means "not
@@ -45,8 +48,12 @@ fn dies(pos: &Position, winner: Color, depth: u32, nodes: &mut u64) -> Option<bo
     if depth == 0 {
         return None;
     }
+    let moves = pos.legal_moves();
+    if moves.len() > BRANCHING {
+        return None; // not a forced line: a proof is unlikely, and costly
+    }
     let mut open = false;
-    for m in pos.legal_moves() {
+    for &m in &moves {
         let mut next = pos.clone();
         next.play_unchecked(m);
         match dies(&next, winner, depth - 1, nodes) {
