@@ -94,9 +94,23 @@ fn run(task: &str) -> u64 {
             }
             100 * items.len() as u64
         }
+        "dead-rich" => {
+            // The rulings of positions a game proves alive by search.
+            let rich: Vec<Position> = include_str!("rich_positions.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|f| Position::from_fen(f).unwrap())
+                .collect();
+            for _ in 0..5 {
+                for p in &rich {
+                    assert!(!black_box(p).is_dead());
+                }
+            }
+            5 * rich.len() as u64
+        }
         _ => {
             eprintln!(
-                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse"
+                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich"
             );
             std::process::exit(2);
         }

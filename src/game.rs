@@ -229,21 +229,12 @@ impl Game {
     /// assert!(matches!(game.play_uci("e8e6"), Err(UciError::Illegal { .. })));
     /// ```
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciError> {
-        let over = |outcome| UciError::GameOver {
-            input: crate::quote::bounded(uci),
-            outcome,
-        };
-        let m = match self.position().parse_uci(uci) {
-            Ok(m) => m,
-            Err(err) => return Err(self.outcome().map_or(err, over)),
-        };
-        if let Some(outcome) = self.over_with_moves_left() {
-            return Err(over(outcome));
-        }
-        let mut next = self.position().clone();
-        next.play_unchecked(m);
-        self.push(m, next);
-        Ok(m)
+        self.play_parsed(Position::parse_uci(self.position(), uci), |outcome| {
+            UciError::GameOver {
+                input: crate::quote::bounded(uci),
+                outcome,
+            }
+        })
     }
 
     /// Reads a move in SAN (leniently, as [`Position::parse_san`] does: what
@@ -266,11 +257,24 @@ impl Game {
     /// assert!(matches!(game.play_san("Ke3"), Err(SanError::Illegal { .. })));
     /// ```
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
-        let over = |outcome| SanError::GameOver {
-            input: crate::quote::bounded(san),
-            outcome,
-        };
-        let m = match self.position().parse_san(san) {
+        self.play_parsed(Position::parse_san(self.position(), san), |outcome| {
+            SanError::GameOver {
+                input: crate::quote::bounded(san),
+                outcome,
+            }
+        })
+    }
+
+    /// Plays a move read from text. A parse error becomes `over(outcome)`
+    /// once the game is over, since it may fail only because no move is
+    /// left; a legal move is refused the same way when the game ended with
+    /// moves left.
+    fn play_parsed<E>(
+        &mut self,
+        parsed: Result<Move, E>,
+        over: impl Fn(Outcome) -> E,
+    ) -> Result<Move, E> {
+        let m = match parsed {
             Ok(m) => m,
             Err(err) => return Err(self.outcome().map_or(err, over)),
         };

@@ -69,17 +69,10 @@ fn play_unchecked_of_any_move_never_creates_a_piece() {
                             after.fen()
                         );
                         // Each piece keeps one role and one colour.
-                        let roles: u32 = [
-                            Role::Pawn,
-                            Role::Knight,
-                            Role::Bishop,
-                            Role::Rook,
-                            Role::Queen,
-                            Role::King,
-                        ]
-                        .into_iter()
-                        .map(|r| after.pieces(color, r).len())
-                        .sum();
+                        let roles: u32 = Role::ALL
+                            .into_iter()
+                            .map(|r| after.pieces(color, r).len())
+                            .sum();
                         assert_eq!(roles, pieces(&after, color), "{fen}: {m:?}");
                         assert_eq!(after.pieces(color, Role::King).len(), 1, "{fen}: {m:?}");
                     }

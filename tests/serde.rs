@@ -41,14 +41,7 @@ fn rejects<T: DeserializeOwned + Debug>(json: &str, needle: &str) {
 fn colors_roles_and_pieces_round_trip_as_their_names() {
     round_trip(&Color::White, r#""white""#);
     round_trip(&Color::Black, r#""black""#);
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
+    for role in Role::ALL {
         round_trip(&role, &format!("{:?}", role.name()));
         for color in [Color::White, Color::Black] {
             let piece = role.of(color);

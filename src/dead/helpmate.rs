@@ -97,8 +97,8 @@ impl Search<'_> {
 
         if pos.turn() == self.winner && is_boxed(pos, self.winner) {
             // A mate in one ends the line at once.
-            let king = pos.king(!self.winner);
-            for &m in moves.iter().filter(|&&m| may_check(pos, m, king)) {
+            let checks = CheckSquares::new(pos, pos.king(!self.winner));
+            for &m in moves.iter().filter(|&&m| checks.may_check(pos, m)) {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 if is_mated(&child) {
@@ -108,7 +108,8 @@ impl Search<'_> {
         }
         let forced = moves.len() == 1;
         let next = if forced { depth } else { depth - 1 };
-        let mut ordered = order(pos, &moves, self.winner, self.corner);
+        let mut ordered = ArrayVec::new();
+        order(pos, &moves, self.winner, self.corner, &mut ordered);
         let wanted = (discrepancies as usize + 1).min(ordered.len());
         if wanted > 8 {
             ordered.sort_unstable_by(|a, b| b.cmp(a));
@@ -211,14 +212,74 @@ pub(super) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
     attacks.contains(king)
 }
 
-/// The moves with their scores for a helpmate by `winner`, unsorted: each
-/// a key with the score in the high bits and the move's index in the low
-/// 16, so that the greatest key is the best move. Past
-/// 256 moves the rest are left out: the search is a heuristic anyway.
-fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> ArrayVec<u64, 256> {
-    let mut scored = ArrayVec::new();
-    let loser_king = pos.king(!winner);
-    let target = king_target(pos, winner);
+/// The squares from which each piece of the side to move would attack the
+/// losing king, computed once for the look for a mate in one: then
+/// [`may_check`] costs a lookup for every move but those of pieces on a
+/// line through the king (which may uncover a check, or open their own
+/// line), which take its full path.
+pub(super) struct CheckSquares {
+    king: Square,
+    /// Indexed by `Role as usize`; the king's entry is empty.
+    by_role: [Bitboard; 6],
+}
+
+impl CheckSquares {
+    pub(super) fn new(pos: &Position, king: Square) -> CheckSquares {
+        let occupied = pos.occupied();
+        let bishop = crate::attacks::bishop(king, occupied);
+        let rook = crate::attacks::rook(king, occupied);
+        CheckSquares {
+            king,
+            by_role: [
+                crate::attacks::pawn(!pos.turn(), king),
+                crate::attacks::knight(king),
+                bishop,
+                rook,
+                bishop | rook,
+                Bitboard::EMPTY,
+            ],
+        }
+    }
+
+    /// [`may_check`] for the king these squares were computed for. A piece
+    /// that does not stand on a line through the king leaves every line
+    /// from the king as it was, so the squares computed before the move
+    /// say whether it attacks the king from where it lands, and it uncovers
+    /// no check.
+    #[inline(always)]
+    pub(super) fn may_check(&self, pos: &Position, m: Move) -> bool {
+        if m.kind() != crate::MoveKind::Normal
+            || m.promotion_role().is_some()
+            || crate::attacks::line(m.from(), self.king).any()
+        {
+            return may_check(pos, m, self.king);
+        }
+        match pos.role_at(m.from()) {
+            Some(role) => self.by_role[role as usize].contains(m.to()),
+            None => false,
+        }
+    }
+}
+
+/// The moves with their scores for a helpmate by `winner`, unsorted, into
+/// `scored` (the caller's, so that no list is copied on return): each a
+/// key with the score in the high bits and the move's index in the low
+/// 16, so that the greatest key is the best move. Past 256 moves the rest
+/// are left out: the search is a heuristic anyway.
+fn order(
+    pos: &Position,
+    moves: &MoveList,
+    winner: Color,
+    corner: Square,
+    scored: &mut ArrayVec<u64, 256>,
+) {
+    scored.clear();
+    let rows = Rows {
+        king: row(pos.king(!winner)),
+        corner: row(corner),
+        target: king_target(pos, winner).map(row),
+    };
+    let winner_moves = pos.turn() == winner;
     // The generator lists each piece's moves together: its role is looked
     // up once.
     let mut last = None;
@@ -233,7 +294,11 @@ fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> Arr
                 role
             }
         };
-        let score = score(pos, m, role, winner, (loser_king, target), corner);
+        let score = if winner_moves {
+            winner_score(pos, m, role, &rows)
+        } else {
+            loser_score(pos, m, role, &rows)
+        };
         // The score, shifted to be non-negative, above the move's index
         // (counted down, so that on a tie the earlier move comes first).
         let key = ((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64);
@@ -241,7 +306,100 @@ fn order(pos: &Position, moves: &MoveList, winner: Color, corner: Square) -> Arr
             break;
         }
     }
-    scored
+}
+
+/// The king-step distances a node's scores read, each a row of
+/// [`DISTANCE`] looked up once per node: to the losing king, to the corner
+/// it is sent to, and to the winner's king's target, if any.
+struct Rows {
+    king: &'static [u8; 64],
+    corner: &'static [u8; 64],
+    target: Option<&'static [u8; 64]>,
+}
+
+/// The distances from `sq` to every square.
+fn row(sq: Square) -> &'static [u8; 64] {
+    &DISTANCE[sq.index() as usize & 63]
+}
+
+/// The distance on `row` to `sq` (the mask proves the index in range).
+#[inline(always)]
+fn at(row: &[u8; 64], sq: Square) -> i32 {
+    i32::from(row[sq.index() as usize & 63])
+}
+
+/// The role `m` captures, if any.
+#[inline(always)]
+fn captured(pos: &Position, m: Move) -> Option<Role> {
+    if m.is_castle() {
+        None
+    } else if m.is_en_passant() {
+        Some(Role::Pawn)
+    } else {
+        pos.role_at(m.to())
+    }
+}
+
+/// The score of a move of the winner (greater is tried first): promote,
+/// capture, run pawns, and bring the pieces near the losing king, or the
+/// king to its target.
+#[inline(always)]
+fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    let mut s = 0;
+    if let Some(promoted) = m.promotion_role() {
+        s += match promoted {
+            Role::Queen => 900,
+            Role::Knight => 300,
+            Role::Rook => 200,
+            _ => 100,
+        };
+    }
+    if let Some(captured) = captured(pos, m) {
+        s += if captured == Role::Pawn { 250 } else { 150 };
+    }
+    let weight = match role {
+        Role::Queen => 40,
+        Role::Rook => 30,
+        Role::Knight | Role::Bishop => 20,
+        Role::King => 30,
+        Role::Pawn => 0,
+    };
+    if role == Role::Pawn {
+        s += 60 + 10 * relative_rank(to, pos.turn());
+    } else if let (Role::King, Some(target)) = (role, rows.target) {
+        s += 60 * (at(target, from) - at(target, to));
+    } else {
+        // Close in, but a piece already near the king has done its part.
+        let reach = role_reach(role);
+        let approach = at(rows.king, from).max(reach) - at(rows.king, to).max(reach);
+        s += weight * approach + weight / 2 * (at(rows.corner, from) - at(rows.corner, to));
+    }
+    s
+}
+
+/// The score of a move of the losing side: its king walks to the corner,
+/// its pieces block the king's flight squares, its pawns advance; it
+/// captures little.
+#[inline(always)]
+fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    let mut s = match role {
+        Role::King => 100 + 60 * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
+        _ => {
+            // Into the corner beside its own king: blocks its flight squares.
+            10 * (at(rows.king, from).max(1) - at(rows.king, to).max(1))
+                + 120 * (at(rows.corner, from).max(1) - at(rows.corner, to).max(1))
+        }
+    };
+    if let Some(promoted) = m.promotion_role() {
+        s += if promoted == Role::Queen { 50 } else { 80 };
+    }
+    if let Some(captured) = captured(pos, m) {
+        s -= if captured == Role::Pawn { 50 } else { 300 };
+    }
+    s
 }
 
 /// Where the winner's king goes when it has nothing but pawns and none of
@@ -255,76 +413,6 @@ fn king_target(pos: &Position, winner: Color) -> Option<Square> {
     let theirs = pos.pieces(!winner, Role::Pawn);
     let king = pos.king(winner);
     theirs.into_iter().min_by_key(|&sq| distance(king, sq))
-}
-
-#[inline(always)]
-fn score(
-    pos: &Position,
-    m: Move,
-    role: Role,
-    winner: Color,
-    (loser_king, target): (Square, Option<Square>),
-    corner: Square,
-) -> i32 {
-    let from = m.from();
-    let to = m.to();
-    let captured = if m.is_castle() {
-        None
-    } else if m.is_en_passant() {
-        Some(Role::Pawn)
-    } else {
-        pos.role_at(to)
-    };
-    let mut s = 0;
-    if pos.turn() == winner {
-        if let Some(promoted) = m.promotion_role() {
-            s += match promoted {
-                Role::Queen => 900,
-                Role::Knight => 300,
-                Role::Rook => 200,
-                _ => 100,
-            };
-        }
-        if let Some(captured) = captured {
-            s += if captured == Role::Pawn { 250 } else { 150 };
-        }
-        let weight = match role {
-            Role::Queen => 40,
-            Role::Rook => 30,
-            Role::Knight | Role::Bishop => 20,
-            Role::King => 30,
-            Role::Pawn => 0,
-        };
-        if role == Role::Pawn {
-            s += 60 + 10 * relative_rank(to, winner);
-        } else if let (Role::King, Some(target)) = (role, target) {
-            s += 60 * (distance(from, target) - distance(to, target));
-        } else {
-            // Close in, but a piece already near the king has done its part.
-            let approach = distance(from, loser_king).max(role_reach(role))
-                - distance(to, loser_king).max(role_reach(role));
-            s += weight * approach + weight / 2 * (distance(from, corner) - distance(to, corner));
-        }
-    } else {
-        match role {
-            Role::King => {
-                s += 100 + 60 * (distance(from, corner) - distance(to, corner));
-            }
-            Role::Pawn => s += 40 + 5 * relative_rank(to, !winner),
-            _ => {
-                // Into the corner beside its own king: blocks its flight squares.
-                s += 10 * (distance(from, loser_king).max(1) - distance(to, loser_king).max(1))
-                    + 120 * (distance(from, corner).max(1) - distance(to, corner).max(1));
-            }
-        }
-        if let Some(promoted) = m.promotion_role() {
-            s += if promoted == Role::Queen { 50 } else { 80 };
-        }
-        if let Some(captured) = captured {
-            s -= if captured == Role::Pawn { 50 } else { 300 };
-        }
-    }
-    s
 }
 
 /// How near to the losing king a piece needs to come to do its work.

@@ -5,8 +5,10 @@ use super::error::{PgnError, PgnErrorKind};
 use super::game::PgnGame;
 use super::result::read_termination;
 use super::scan;
+use super::tags::variant;
+use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
-use super::visit::{GameText, Sink, unescape, visit_game};
+use super::visit::unescape;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Game, Position, SanError};
 use alloc::string::String;
@@ -67,16 +69,6 @@ impl Default for Builder {
             dead_at: None,
             mainline_only: false,
         }
-    }
-}
-
-/// The `[Variant]` names read as standard chess or as Chess960 (any case).
-pub(crate) fn variant(name: &str) -> Option<bool> {
-    let lower = name.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "standard" | "from position" | "" => Some(false),
-        "chess960" | "chess 960" | "fischerandom" | "fischer random" => Some(true),
-        _ => None,
     }
 }
 

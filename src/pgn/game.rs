@@ -1,8 +1,6 @@
 //! A game read from or written to PGN: tags, the mainline, its NAGs and
 //! comments, and the result token.
 
-use super::result::{result_token, termination_of};
-use super::tags::{SEVEN_TAG_ROSTER, setup_tags};
 use super::tree::Variation;
 use crate::{Game, Move};
 use alloc::string::String;
@@ -69,67 +67,6 @@ impl PartialEq for Origin {
 impl Eq for Origin {}
 
 impl PgnGame {
-    /// A game ready to write: the Seven Tag Roster with `"?"` defaults
-    /// (`"????.??.??"` for the date), `Result` and the result token from
-    /// [`Game::outcome`] (`"*"` while the game is on), `SetUp`/`FEN`
-    /// (and `Variant "Chess960"`) when it does not start from the standard
-    /// position, and `Termination` (PGN standard 9.8.1) when the game's
-    /// ending was recorded rather than reached on the board: `"time
-    /// forfeit"` for [`Game::flag_fall`], `"normal"` for [`Game::resign`],
-    /// [`Game::agree_draw`] and an accepted [`Game::claim_draw`]. The reader
-    /// reads these back into the game (see [`Reader`](super::Reader)).
-    ///
-    /// ```
-    /// use chess_arbiter::{Color, Game, Outcome, WinReason};
-    /// use chess_arbiter::pgn::{PgnGame, Reader};
-    /// let mut game = Game::new();
-    /// game.play_san("e4").unwrap();
-    /// game.flag_fall(Color::Black).unwrap();
-    /// let pgn = PgnGame::new(game);
-    /// assert_eq!(pgn.tag("Termination"), Some("time forfeit"));
-    /// let back = Reader::new(pgn.to_string().as_bytes()).next().unwrap()?;
-    /// assert_eq!(
-    ///     back.game().outcome(),
-    ///     Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Timeout })
-    /// );
-    /// assert_eq!(back.game(), pgn.game());
-    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
-    /// ```
-    ///
-    /// ```
-    /// use chess_arbiter::{Game, Position};
-    /// use chess_arbiter::pgn::PgnGame;
-    /// let pgn = PgnGame::new(Game::from_position(Position::chess960(0)));
-    /// assert_eq!(pgn.tag("Variant"), Some("Chess960"));
-    /// assert_eq!(pgn.tag("FEN"), Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
-    /// assert_eq!(pgn.tag("Result"), Some("*"));
-    /// ```
-    pub fn new(game: Game) -> PgnGame {
-        let result = game.outcome().map_or("*", |o| o.result());
-        let result = result_token(result).unwrap_or("*");
-        let mut pgn = PgnGame::empty(game);
-        for name in SEVEN_TAG_ROSTER {
-            let value = match name {
-                "Date" => "????.??.??",
-                "Result" => result,
-                _ => "?",
-            };
-            pgn.push_tag(name, value);
-        }
-        if let Some((variant, fen)) = setup_tags(&pgn.game) {
-            if variant {
-                pgn.push_tag("Variant", "Chess960");
-            }
-            pgn.push_tag("SetUp", "1");
-            pgn.push_tag("FEN", &fen);
-        }
-        if let Some(termination) = termination_of(&pgn.game) {
-            pgn.push_tag("Termination", termination);
-        }
-        pgn.result = result;
-        pgn
-    }
-
     pub(crate) fn empty(game: Game) -> PgnGame {
         PgnGame {
             game,

@@ -89,6 +89,7 @@ mod reader;
 mod result;
 mod scan;
 mod tags;
+mod tokenizer;
 mod tree;
 mod visit;
 mod walk;

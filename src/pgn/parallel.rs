@@ -8,7 +8,7 @@ use super::build::build_with;
 use super::error::PgnError;
 use super::game::{Origin, PgnGame};
 use super::reader::{Reader, finish};
-use super::visit::GameText;
+use super::tokenizer::GameText;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use std::io::Read;

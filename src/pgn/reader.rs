@@ -6,7 +6,8 @@ use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
 use super::scan;
-use super::visit::{GameText, Sink, Visiting, Visitor, indented_tag, looks_like_tag, visit_game};
+use super::tokenizer::{GameText, Sink, indented_tag, looks_like_tag, visit_game};
+use super::visit::{Visiting, Visitor};
 use alloc::vec::Vec;
 use std::io::{self, Read};
 

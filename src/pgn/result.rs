@@ -7,8 +7,13 @@ use crate::Game;
 use alloc::string::String;
 
 impl PgnGame {
-    /// The movetext's result token: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"`
-    /// (also when the movetext has none).
+    /// The movetext's result token as read: `"1-0"`, `"0-1"`, `"1/2-1/2"`,
+    /// or `"*"` (also when the movetext has none). This is the raw token,
+    /// kept as text for what it is (the PGN contract names it so); the
+    /// record's result as a typed value, the one the export writes and a
+    /// round trip keeps, is [`PgnGame::game_result`]. Ask that one unless
+    /// you need the token itself (to find a record whose tag and token
+    /// disagree, say).
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -21,9 +26,11 @@ impl PgnGame {
         self.result
     }
 
-    /// The record's result, one rule for the export and the reader: the
-    /// `Result` tag when it is a result other than `*`, else the movetext's
-    /// result token ([`PgnGame::result`]); python-chess exports the same.
+    /// The record's result, typed: the one result of a [`PgnGame`] to ask
+    /// for, and the one rule for the export and the reader. It is the
+    /// `Result` tag when that is a result other than `*`, else the
+    /// movetext's result token ([`PgnGame::result`], which stays the raw
+    /// token); python-chess exports the same.
     /// The export writes it as both the `Result` tag and the token, so it
     /// is what a round trip keeps: [`PgnGame::result`] is the token as
     /// read, and changes in a round trip when the record's tag and token

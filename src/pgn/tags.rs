@@ -1,8 +1,9 @@
-//! Tags: the Seven Tag Roster, reading and setting tag pairs, and the
-//! tags written from the game's start.
+//! Tags: the Seven Tag Roster, a new game's tags, reading and setting tag
+//! pairs, the rules for tag names, and the tags written from the game's
+//! start (`SetUp`, `FEN`, `Variant`).
 
 use super::game::PgnGame;
-use super::result::GameResult;
+use super::result::{GameResult, result_token, termination_of};
 use crate::{CastlingMode, Game, Position};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -12,6 +13,67 @@ pub(crate) const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 impl PgnGame {
+    /// A game ready to write: the Seven Tag Roster with `"?"` defaults
+    /// (`"????.??.??"` for the date), `Result` and the result token from
+    /// [`Game::outcome`] (`"*"` while the game is on), `SetUp`/`FEN`
+    /// (and `Variant "Chess960"`) when it does not start from the standard
+    /// position, and `Termination` (PGN standard 9.8.1) when the game's
+    /// ending was recorded rather than reached on the board: `"time
+    /// forfeit"` for [`Game::flag_fall`], `"normal"` for [`Game::resign`],
+    /// [`Game::agree_draw`] and an accepted [`Game::claim_draw`]. The reader
+    /// reads these back into the game (see [`Reader`](super::Reader)).
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Game, Outcome, WinReason};
+    /// use chess_arbiter::pgn::{PgnGame, Reader};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").unwrap();
+    /// game.flag_fall(Color::Black).unwrap();
+    /// let pgn = PgnGame::new(game);
+    /// assert_eq!(pgn.tag("Termination"), Some("time forfeit"));
+    /// let back = Reader::new(pgn.to_string().as_bytes()).next().unwrap()?;
+    /// assert_eq!(
+    ///     back.game().outcome(),
+    ///     Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Timeout })
+    /// );
+    /// assert_eq!(back.game(), pgn.game());
+    /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
+    /// ```
+    ///
+    /// ```
+    /// use chess_arbiter::{Game, Position};
+    /// use chess_arbiter::pgn::PgnGame;
+    /// let pgn = PgnGame::new(Game::from_position(Position::chess960(0)));
+    /// assert_eq!(pgn.tag("Variant"), Some("Chess960"));
+    /// assert_eq!(pgn.tag("FEN"), Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"));
+    /// assert_eq!(pgn.tag("Result"), Some("*"));
+    /// ```
+    pub fn new(game: Game) -> PgnGame {
+        let result = game.outcome().map_or("*", |o| o.result());
+        let result = result_token(result).unwrap_or("*");
+        let mut pgn = PgnGame::empty(game);
+        for name in SEVEN_TAG_ROSTER {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => result,
+                _ => "?",
+            };
+            pgn.push_tag(name, value);
+        }
+        if let Some((variant, fen)) = setup_tags(&pgn.game) {
+            if variant {
+                pgn.push_tag("Variant", "Chess960");
+            }
+            pgn.push_tag("SetUp", "1");
+            pgn.push_tag("FEN", &fen);
+        }
+        if let Some(termination) = termination_of(&pgn.game) {
+            pgn.push_tag("Termination", termination);
+        }
+        pgn.result = result;
+        pgn
+    }
+
     /// The value of the first tag called `name` (case-sensitive), unescaped.
     ///
     /// ```
@@ -106,10 +168,10 @@ impl PgnGame {
     /// ```
     pub fn try_set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
         let owned = || crate::quote::bounded(name);
-        if name.is_empty() || !name.chars().all(super::write::is_tag_name_char) {
+        if name.is_empty() || !name.chars().all(is_tag_name_char) {
             return Err(TagError::Name { name: owned() });
         }
-        if super::write::DERIVED.contains(&name) {
+        if DERIVED.contains(&name) {
             return Err(TagError::Derived { name: owned() });
         }
         if value.contains(['\n', '\r']) {
@@ -198,4 +260,22 @@ pub(crate) fn setup_tags(game: &Game) -> Option<(bool, String)> {
     let start = game.start();
     let chess960 = start.castling_mode() == CastlingMode::Chess960;
     (chess960 || *start != Position::new()).then(|| (chess960, start.fen()))
+}
+
+/// Tags the writer derives from the game's start, never from the record.
+pub(crate) const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
+
+/// A character the reader takes in a tag name.
+pub(crate) fn is_tag_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-')
+}
+
+/// The `[Variant]` names read as standard chess or as Chess960 (any case).
+pub(crate) fn variant(name: &str) -> Option<bool> {
+    let lower = name.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "standard" | "from position" | "" => Some(false),
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" => Some(true),
+        _ => None,
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::game::PgnGame;
 use super::result::termination_of;
-use super::tags::{SEVEN_TAG_ROSTER, setup_tags};
+use super::tags::{DERIVED, SEVEN_TAG_ROSTER, is_tag_name_char, setup_tags, variant};
 use super::tree::{Event, Events, Variation};
 use crate::Color;
 use crate::Position;
@@ -83,7 +83,7 @@ impl fmt::Display for PgnGame {
             let same_variant = || {
                 name == "Variant"
                     && setup.as_ref().is_none_or(|s| !s.0)
-                    && super::build::variant(value) == Some(false)
+                    && variant(value) == Some(false)
             };
             if !DERIVED.contains(&name) || same_variant() {
                 write_tag(f, name, value)?;
@@ -147,9 +147,6 @@ impl PgnGame {
     }
 }
 
-/// Tags the writer derives from the game's start, never from the record.
-pub(crate) const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
-
 fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
     f.write_char('[')?;
     // Names are written as read: the standard's letters, digits and `_`
@@ -197,11 +194,6 @@ fn clean_comment(text: &str) -> String {
         out.push_str(line);
     }
     out
-}
-
-/// A character the reader takes in a tag name.
-pub(crate) fn is_tag_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-')
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters.

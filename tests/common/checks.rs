@@ -252,14 +252,7 @@ pub fn fuzz_start(a: u8, b: u8) -> Position {
 pub fn check_position_cheap(pos: &Position, context: impl Fn() -> String) {
     use chess_arbiter::{Bitboard, Color, Role};
     let (white, black) = (pos.by_color(Color::White), pos.by_color(Color::Black));
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    let roles = Role::ALL;
     let mut all = Bitboard::EMPTY;
     let mut overlap = white & black;
     for role in roles {

@@ -7,6 +7,7 @@
 mod dead_sample;
 mod draws;
 mod fen;
+mod fen_python;
 mod fuzz_corpus;
 mod oracle_games;
 mod oracle_positions;

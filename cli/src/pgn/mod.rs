@@ -260,11 +260,7 @@ pub fn main(mut args: Vec<String>) -> ExitCode {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let sink = export.then_some(&mut out as &mut dyn Write);
-        let result = if file == "-" {
-            stream_input(io::stdin(), threads, sink, progress)
-        } else {
-            std::fs::File::open(&file).and_then(|r| stream_input(r, threads, sink, progress))
-        };
+        let result = open(&file).and_then(|r| stream_input(r, threads, sink, progress));
         let flushed = out.flush();
         drop(out);
         if shown {
@@ -299,6 +295,15 @@ pub fn main(mut args: Vec<String>) -> ExitCode {
     }
 }
 
+/// An input named on the command line: `-` is standard input.
+fn open(file: &str) -> io::Result<Box<dyn Read + Send>> {
+    if file == "-" {
+        Ok(Box::new(io::stdin()))
+    } else {
+        Ok(Box::new(std::fs::File::open(file)?))
+    }
+}
+
 /// Removes `--audit` from the arguments: whether it was there.
 fn take_audit_flag(args: &mut Vec<String>) -> bool {
     let before = args.len();
@@ -311,12 +316,8 @@ fn run_audit(files: &[String], threads: usize) -> ExitCode {
     let mut failed = false;
     for file in files {
         let start = Instant::now();
-        let (name, result) = if file == "-" {
-            ("<stdin>", audit::audit_input(io::stdin(), threads))
-        } else {
-            let result = std::fs::File::open(file).and_then(|r| audit::audit_input(r, threads));
-            (file.as_str(), result)
-        };
+        let name = if file == "-" { "<stdin>" } else { file };
+        let result = open(file).and_then(|r| audit::audit_input(r, threads));
         match result {
             Ok(a) => {
                 print!("{}", audit::audit_report(&a, name));
