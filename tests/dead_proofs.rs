@@ -117,6 +117,15 @@ fn a_piece_that_can_only_be_taken_where_it_stands_is_no_runner() {
     );
 }
 
+#[test]
+fn a_capture_that_stalemates_the_winner_never_leads_to_its_mate() {
+    // Black's king may take g2 only when White's king is on h4, and then
+    // White has no move: White's pawns keep h3 and f3 for ever, and never
+    // check Black's king.
+    let fen = "8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1";
+    assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+}
+
 /// No proof ever claims a position on a mating line: along the helpmates
 /// of the dead-position sample (`tests/data/dead.jsonl`), every sixteenth
 /// position and the last one before the mate are asked with no search

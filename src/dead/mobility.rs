@@ -416,8 +416,33 @@ impl Analysis {
             return true;
         }
         let taken = self.attack[e].contains(u.square)
-            || (self.king_attack[e].contains(u.square) && !self.guard[c].contains(u.square));
+            || (self.king_attack[e].contains(u.square)
+                && !self.guard[c].contains(u.square)
+                && !self.taking_ends_the_game(u));
         !taken
+    }
+
+    /// `true` if the losing king taking the winner's fixed unit `u` always
+    /// ends the game: wherever the winner's king stands, either it guards
+    /// `u` (the capture is illegal) or the winner is left without a legal
+    /// move (every other unit of its is fixed, and every square around its
+    /// king is its own, guarded for ever, or beside the capturing king).
+    /// Such a capture is never on the way to the winner's mate.
+    fn taking_ends_the_game(&self, u: &Unit) -> bool {
+        let w = self.winner as usize;
+        if u.color != self.winner
+            || self
+                .units
+                .iter()
+                .any(|v| v.color == self.winner && v.role != Role::King && !v.fixed)
+        {
+            return false;
+        }
+        let after = attacks::king(u.square);
+        let held = self.fixed[w].without(u.square) | self.guard[1 - w] | after;
+        self.king[w]
+            .into_iter()
+            .all(|s| after.contains(s) || (attacks::king(s) & !held).is_empty())
     }
 
     /// `true` if the loser's unit `u` moving from `from` to `t` checkmates the winner

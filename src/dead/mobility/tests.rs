@@ -118,3 +118,19 @@ fn a_piece_that_can_only_be_taken_where_it_stands_never_moves() {
     let p = pos("B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/R7 b - - 0 1");
     assert!(!cannot_mate(&p, Color::White));
 }
+
+#[test]
+fn a_capture_that_leaves_the_winner_no_move_is_never_made() {
+    // Black's king takes g2 only while White's king stands on h4, and then
+    // White has no move: stalemate ends the game. So g2 stays, guards h3,
+    // and White's pawns never check.
+    for fen in [
+        "8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1",
+        "8/8/3b3p/2b2p1P/1b1b1p1K/5Pp1/1b1b2P1/4bkb1 b - - 0 1",
+    ] {
+        assert!(cannot_mate(&pos(fen), Color::White), "{fen}");
+    }
+    // With a white knight free to move, taking g2 no longer ends the game.
+    let p = pos("N7/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1");
+    assert!(!cannot_mate(&p, Color::White));
+}
