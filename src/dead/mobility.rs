@@ -23,6 +23,15 @@
 //! Pawns are never assumed blocked unless they are fixed: a pawn that is
 //! stuck only for now (it may capture into freedom, an enemy may take the
 //! pawn in front of it, it may promote) keeps every square it may reach.
+//! An *untouchable* pawn (never captures, is never taken, never promotes)
+//! stays on its file: no enemy pawn behind it there ever passes it.
+//!
+//! The question is one side's mate, so a move that ends the game first is
+//! no move: a move of the loser that always checkmates the winner, or a
+//! capture by the losing king that always leaves the winner without a legal
+//! move. Pieces that never move though they may be taken ([`stuck`]) keep
+//! their square. [`cover`] is the last step below, [`branches`] the look
+//! along forced lines.
 //!
 //! Then `winner` cannot mate if no unit of it can ever attack a square the
 //! losing king may stand on; or, failing that, if for every such square no
