@@ -14,9 +14,11 @@
 //!    barrier of pawns that nothing can ever touch ([`barrier`]);
 //! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
 //!    endings a mate built first and then walked to ([`pattern`]);
-//! 3. an exhaustive search of every reachable position ([`reach`]), which
-//!    proves unwinnability when the reachable set is small (blocked
-//!    positions, forced lines), and finds a mate when there is one in it.
+//! 3. where every unit can ever go, here and along forced lines a few plies
+//!    on ([`mobility`]), then an exhaustive search of every reachable
+//!    position ([`reach`]), which proves unwinnability when the reachable
+//!    set is small (blocked positions, forced lines), and finds a mate when
+//!    there is one in it.
 //!
 //! [`Position::is_dead`] (and so `outcome()`) runs these steps for both
 //! colours, cheapest first across them; a [`Game`](crate::Game) keeps each
@@ -30,6 +32,7 @@
 mod barrier;
 mod frozen;
 mod helpmate;
+mod mobility;
 mod pattern;
 mod reach;
 mod small;
@@ -258,6 +261,10 @@ fn narrow(pos: &Position, winner: Color, budget: &mut Budget, per_corner: u64) -
 /// The costly searches: wider helpmate searches, the exhaustive search of
 /// a small reachable set, then deep helpmate searches.
 fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
+    // Where every unit can ever go: cheap beside the searches below.
+    if mobility::cannot_mate(pos, winner) {
+        return Verdict::Unwinnable;
+    }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
     let mut table = alloc::vec![0; TABLE];
     // Wider looks for a line before the costly exhaustive search.
@@ -269,6 +276,11 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
                 return checked(line);
             }
         }
+    }
+    // Forced lines a few plies deep that end in positions proved
+    // unwinnable.
+    if mobility::every_branch_dies(pos, winner, &mut BRANCH_NODES.clone()) {
+        return Verdict::Unwinnable;
     }
     // Small reachable sets: blocked positions and forced lines. Without
     // pawns the reachable set is small only when the pieces are hemmed in:
@@ -303,6 +315,10 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
     }
     Verdict::Unknown
 }
+
+/// Positions the look at every line from a position (that each one soon
+/// reaches a position proved unwinnable) may visit: forced lines are short.
+const BRANCH_NODES: u64 = 60;
 
 impl Position {
     /// Whether `color` can still checkmate by some series of legal moves,
