@@ -20,6 +20,18 @@ enum LineStart {
     More,
 }
 
+/// The end of a blank line at the line end (`\n`, `\r\n` or a lone `\r`)
+/// on `j`; a `\r` last in the input at hand waits for more.
+fn blank_line_end(text: &[u8], j: usize, eof: bool) -> LineStart {
+    let end = match (text.get(j), text.get(j + 1)) {
+        (Some(b'\r'), Some(b'\n')) => j + 2,
+        (Some(b'\r'), None) if !eof => return LineStart::More,
+        (Some(b'\n' | b'\r'), _) => j + 1,
+        _ => return LineStart::Goes,
+    };
+    LineStart::Ends { end, lines: 1 }
+}
+
 fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
     let Some(&first) = text.get(i) else {
         return if eof {
@@ -30,21 +42,7 @@ fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
     };
     match first {
         b'[' => LineStart::Ends { end: i, lines: 0 },
-        b'\n' => LineStart::Ends {
-            end: i + 1,
-            lines: 1,
-        },
-        b'\r' => match text.get(i + 1) {
-            Some(b'\n') => LineStart::Ends {
-                end: i + 2,
-                lines: 1,
-            },
-            None if !eof => LineStart::More,
-            _ => LineStart::Ends {
-                end: i + 1,
-                lines: 1,
-            },
-        },
+        b'\n' | b'\r' => blank_line_end(text, i, eof),
         b' ' | b'\t' | 0x0b | 0x0c => {
             let blanks = text[i..]
                 .iter()
@@ -54,21 +52,7 @@ fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
             match text.get(j) {
                 None if !eof => LineStart::More,
                 None => LineStart::Ends { end: j, lines: 0 },
-                Some(b'\n') => LineStart::Ends {
-                    end: j + 1,
-                    lines: 1,
-                },
-                Some(b'\r') => match text.get(j + 1) {
-                    Some(b'\n') => LineStart::Ends {
-                        end: j + 2,
-                        lines: 1,
-                    },
-                    None if !eof => LineStart::More,
-                    _ => LineStart::Ends {
-                        end: j + 1,
-                        lines: 1,
-                    },
-                },
+                Some(b'\n' | b'\r') => blank_line_end(text, j, eof),
                 Some(b'[') => {
                     // An indented tag line (spaces and tabs only) ends the
                     // game; whether it is one may need the rest of its line.
