@@ -534,31 +534,6 @@ fn by_mating_force(pos: &Position) -> [Color; 2] {
     colors
 }
 
-/// Whether the first, cheap steps of [`liveness`] (the small endings
-/// known, the static rules and the quick look for a mating line, no heap)
-/// prove `pos` alive: `false` says nothing.
-#[cfg(feature = "std")]
-pub(crate) fn is_alive_at_a_glance(pos: &Position) -> bool {
-    if small::is_known(pos) {
-        return Color::ALL
-            .into_iter()
-            .any(|c| small::verdict(pos, c) == Some(true));
-    }
-    if small::leads_to_a_winnable_ending(pos) {
-        return true;
-    }
-    by_mating_force(pos)
-        .into_iter()
-        .any(|color| match decide_statically(pos, color) {
-            Some(Verdict::Winnable(_)) => true,
-            Some(_) => false,
-            None => {
-                let mut budget = Budget::new(QUICK_BUDGET);
-                quick_line(pos, color, &mut budget).is_some()
-            }
-        })
-}
-
 /// A rough measure of what `color` can mate with: which colour's line a
 /// search finds sooner.
 fn mating_force(pos: &Position, color: Color) -> u32 {
