@@ -81,9 +81,23 @@ struct Unit {
 /// means "not proved", never "winnable".
 pub(crate) fn cannot_mate(pos: &Position, winner: Color) -> bool {
     match Analysis::settle(pos, winner) {
-        Some(a) => a.never_mates(winner),
+        Some(a) => {
+            // Unless the winner mates at once, the loser moves before
+            // any mate.
+            let unmoved = (pos.turn() == winner && mates_at_once(pos)).then(|| pos.king(!winner));
+            a.never_mates(winner, unmoved)
+        }
         None => false,
     }
+}
+
+/// `true` if the side to move has a move that checkmates.
+fn mates_at_once(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|&m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next.is_checkmate()
+    })
 }
 
 /// What each colour's units may ever do, given the fixed units.
@@ -110,6 +124,28 @@ struct Analysis {
     king_attack: [Bitboard; 2],
     /// Per colour: the squares its pawns that are not fixed may ever stand on.
     pawns: [Bitboard; 2],
+}
+
+/// `true` if a slider standing somewhere in `sliders` (per kind of line:
+/// diagonal, straight) beyond `x`, seen from `k`, may attack `k` once `x`
+/// is empty, the line clear of `walls`.
+fn opens_a_line(k: Square, x: Square, walls: Bitboard, sliders: [Bitboard; 2]) -> bool {
+    let kind = if attacks::bishop(k, Bitboard::EMPTY).contains(x) {
+        0
+    } else if attacks::rook(k, Bitboard::EMPTY).contains(x) {
+        1
+    } else {
+        return false;
+    };
+    let walls = walls.without(x);
+    let rays = if kind == 0 {
+        attacks::bishop(k, walls)
+    } else {
+        attacks::rook(k, walls)
+    };
+    (rays & sliders[kind] & attacks::line(k, x))
+        .into_iter()
+        .any(|s| attacks::between(k, s).contains(x))
 }
 
 /// The squares a piece of `role` on `sq` attacks, with `occupied` as blockers.
@@ -439,11 +475,13 @@ impl Analysis {
     /// Such a capture is never on the way to the winner's mate.
     fn taking_ends_the_game(&self, u: &Unit) -> bool {
         let w = self.winner as usize;
-        if u.color != self.winner
-            || self
-                .units
-                .iter()
-                .any(|v| v.color == self.winner && v.role != Role::King && !v.fixed)
+        if u.color != self.winner {
+            return self.taking_stalemates(u);
+        }
+        if self
+            .units
+            .iter()
+            .any(|v| v.color == self.winner && v.role != Role::King && !v.fixed)
         {
             return false;
         }
@@ -452,6 +490,89 @@ impl Analysis {
         self.king[w]
             .into_iter()
             .all(|s| after.contains(s) || (attacks::king(s) & !held).is_empty())
+    }
+
+    /// `true` if the winning king taking the loser's fixed unit `u` always
+    /// stalemates the loser: wherever the losing king stands, either it
+    /// guards `u` (the capture is illegal), or it is out of the reach of
+    /// every unit of the winner (so not in check) and has no move, and
+    /// every other unit of the loser is fixed and has no move either once
+    /// `u` is gone. Such a capture is never on the way to the winner's
+    /// mate.
+    fn taking_stalemates(&self, u: &Unit) -> bool {
+        let w = self.winner as usize;
+        let l = 1 - w;
+        let others_stay = self.units.iter().all(|v| {
+            if v.color == self.winner || v.role == Role::King || v.square == u.square {
+                return true;
+            }
+            if !v.fixed {
+                return false;
+            }
+            // The square `u` leaves holds the winning king: still no room.
+            let enemies = self.stand[w] | self.pawns[w] | self.fixed[w];
+            match v.role {
+                Role::Pawn => {
+                    let step = if v.color == Color::White { 8 } else { -8 };
+                    let ahead = Bitboard::from_square(v.square).shift(step);
+                    let fifth = Bitboard::from_rank(Rank::Fifth.relative_to(v.color));
+                    (ahead & !self.walls).is_empty()
+                        && (attacks::pawn(v.color, v.square) & enemies).is_empty()
+                        && !(fifth.contains(v.square)
+                            && (attacks::king(v.square) & fifth & self.pawns[w]).any())
+                }
+                role => {
+                    let walls = self.walls.without(u.square);
+                    (piece_attacks(role, v.color, v.square, walls)
+                        & !self.fixed[l].without(u.square))
+                    .is_empty()
+                }
+            }
+        });
+        if !others_stay || self.fixed_king[w].is_some() {
+            return false;
+        }
+        let after = attacks::king(u.square);
+        let held = self.fixed[l].without(u.square) | self.guard[w] | after;
+        // The losing king was not in check before the capture (it is the
+        // winner's move): only a line opened by the capture may check it,
+        // through `u`'s square or the square the winning king left.
+        let walls = self.walls.without(u.square);
+        let sliders = self.slider_regions(self.winner);
+        let origins = after & self.king[w];
+        self.king[l].into_iter().all(|s| {
+            after.contains(s)
+                || ((attacks::king(s) & !held).is_empty()
+                    && !origins
+                        .with(u.square)
+                        .into_iter()
+                        .any(|x| opens_a_line(s, x, walls, sliders)))
+        })
+    }
+
+    /// Per kind of line (diagonal, straight): the squares a unit of
+    /// `color` that moves along it may ever stand on.
+    pub(super) fn slider_regions(&self, color: Color) -> [Bitboard; 2] {
+        let mut sliders = [Bitboard::EMPTY; 2];
+        for u in self.units.iter().filter(|u| u.color == color) {
+            let region = if u.fixed {
+                Bitboard::from_square(u.square)
+            } else {
+                u.region
+            };
+            match u.role {
+                Role::Bishop => sliders[0] |= region,
+                Role::Rook => sliders[1] |= region,
+                Role::Queen => {
+                    sliders[0] |= region;
+                    sliders[1] |= region;
+                }
+                _ => {}
+            }
+            sliders[0] |= u.queen;
+            sliders[1] |= u.queen;
+        }
+        sliders
     }
 
     /// `true` if the loser's unit `u` moving from `from` to `t` checkmates the winner

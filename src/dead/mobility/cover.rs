@@ -5,7 +5,7 @@
 //! once, each from somewhere in its region, is a small fixed point over the
 //! 512 subsets of the king's square and its neighbours.
 
-use super::{Analysis, last_rank, piece_attacks};
+use super::{Analysis, last_rank, opens_a_line, piece_attacks};
 use crate::attacks;
 use crate::{Bitboard, Color, Role, Square};
 use alloc::vec::Vec;
@@ -14,15 +14,70 @@ impl Analysis {
     /// `true` if `winner` can never mate: it never attacks a square the
     /// losing king may stand on, or no square of those can be covered with
     /// all its neighbours.
-    pub(super) fn never_mates(&self, winner: Color) -> bool {
+    ///
+    /// `unmoved` is the losing king's square when the winner is to move: a
+    /// mate there may come before the loser moves at all.
+    pub(super) fn never_mates(&self, winner: Color, unmoved: Option<Square>) -> bool {
         let w = winner as usize;
         let checks = self.attack[w] & self.king[1 - w];
-        checks.into_iter().all(|k| !self.may_mate_on(winner, k))
+        let king_moves_last = self.only_the_king_moves(!winner);
+        checks.into_iter().all(|k| {
+            if !king_moves_last || unmoved == Some(k) {
+                return !self.may_mate_on(winner, k, Bitboard::FULL);
+            }
+            // The loser's last move was its king's, from a neighbour `t`
+            // of `k`, which the mate must then cover. The winner's king
+            // did not stand beside `t` then: unless the mating move is
+            // the king's (a discovered check), it is not beside `t` now.
+            (attacks::king(k) & self.king[1 - w]).into_iter().all(|t| {
+                let away = !(attacks::king(t).with(t));
+                let discovering = self.discovering_king_squares(winner, k, t);
+                !self.may_mate_on(winner, k, away)
+                    && (discovering.is_empty() || !self.may_mate_on(winner, k, discovering))
+            })
+        })
+    }
+
+    /// `true` if no unit of `color` but its king ever moves (each stays on
+    /// its square until it is taken, if ever), and its king may: its every
+    /// move is then a king move.
+    fn only_the_king_moves(&self, color: Color) -> bool {
+        self.fixed_king[color as usize].is_none()
+            && self.units.iter().all(|u| {
+                u.color != color
+                    || u.role == Role::King
+                    || (u.region == Bitboard::from_square(u.square)
+                        && u.queen.is_empty()
+                        && u.knight.is_empty())
+            })
+    }
+
+    /// The squares the winner's king may step to with a discovered check
+    /// on the losing king on `k`, having stood where it did while that
+    /// king stood on `t` (so not beside `t`, nor beside `k`): it leaves a
+    /// square `x` between `k` and a slider of the winner that may stand
+    /// beyond it, the line to `k` clear of fixed units.
+    pub(super) fn discovering_king_squares(&self, winner: Color, k: Square, t: Square) -> Bitboard {
+        let w = winner as usize;
+        if self.fixed_king[w].is_some() {
+            return Bitboard::EMPTY;
+        }
+        let walls = self.walls.without(k);
+        let near = attacks::king(k).with(k) | attacks::king(t).with(t);
+        let sliders = self.slider_regions(winner);
+        let mut squares = Bitboard::EMPTY;
+        for x in self.king[w] & !near {
+            if opens_a_line(k, x, walls, sliders) {
+                squares |= attacks::king(x) & self.king[w];
+            }
+        }
+        squares
     }
 
     /// `false` if no placement of the units in their regions checks the
-    /// losing king on `k` and covers every square around it.
-    fn may_mate_on(&self, winner: Color, k: Square) -> bool {
+    /// losing king on `k` and covers every square around it, the winner's
+    /// king standing on a square of `kings`.
+    fn may_mate_on(&self, winner: Color, k: Square, kings: Bitboard) -> bool {
         let w = winner as usize;
         let around = attacks::king(k);
         // Bit 0 is the king's square (checked), then its neighbours.
@@ -45,8 +100,10 @@ impl Analysis {
         let walls = self.walls.without(k);
         let mut start = mask(self.fixed[1 - w] & around);
         for u in self.units.iter().filter(|u| u.fixed && u.color == winner) {
-            if u.role == Role::King && attacks::king(u.square).with(u.square).contains(k) {
-                return false; // the kings would stand side by side
+            if u.role == Role::King
+                && (attacks::king(u.square).with(u.square).contains(k) || !kings.contains(u.square))
+            {
+                return false; // side by side, or not where it must stand
             }
             start |= mask(piece_attacks(u.role, u.color, u.square, walls));
         }
@@ -108,7 +165,7 @@ impl Analysis {
                 }
             } else if u.role == Role::King {
                 // Never beside the losing king.
-                let far = u.region & !attacks::king(k) & !Bitboard::from_square(k);
+                let far = u.region & kings & !attacks::king(k) & !Bitboard::from_square(k);
                 if far.is_empty() {
                     return false;
                 }

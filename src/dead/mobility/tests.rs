@@ -134,3 +134,42 @@ fn a_capture_that_leaves_the_winner_no_move_is_never_made() {
     let p = pos("N7/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1");
     assert!(!cannot_mate(&p, Color::White));
 }
+
+#[test]
+fn a_king_that_can_only_step_into_the_mating_square_is_never_mated_there() {
+    // White moves only its king, between h3 and h4. Black's bishops (all
+    // on dark squares) may check it on h4, but h3 is then covered only by
+    // Black's king on h2, which stood beside h3 when White's king left
+    // it: the mate needs a discovered check by Black's king, and none
+    // exists. A mate on h4 with Black's king already on h2 is no mate.
+    let p = pos("8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1");
+    assert!(cannot_mate(&p, Color::Black));
+    let p = pos("8/8/3b3p/2b2p1P/1b1b1p1K/5Pp1/1b1b2P1/4bkb1 b - - 0 1");
+    assert!(cannot_mate(&p, Color::Black));
+}
+
+#[test]
+fn a_lone_king_among_fixed_pawns_is_still_mated_by_king_and_rook() {
+    // Black moves only its king (its pawn is blocked for ever): the last
+    // move before a mate is the king's, and the mates are still found.
+    let p = pos("7k/7p/7P/8/8/8/8/R5K1 w - - 0 1");
+    assert!(!cannot_mate(&p, Color::White));
+    let p = pos("7k/7p/7P/8/8/8/8/R5K1 b - - 0 1");
+    assert!(!cannot_mate(&p, Color::White));
+}
+
+#[test]
+fn a_king_step_off_a_bishop_line_may_discover_the_mate() {
+    // White's king on h4, last come from h3: Black's king may mate by
+    // stepping off the d8-h4 diagonal (from f6 or e7, with a bishop that
+    // may stand behind it), never from beside h3 or h4, nor off the e1-h4
+    // diagonal, which the fixed pawn on g3 closes.
+    use super::Analysis;
+    use crate::Square;
+    let p = pos("8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1");
+    let a = Analysis::settle(&p, Color::Black).expect("in scope");
+    let squares = a.discovering_king_squares(Color::Black, Square::H4, Square::H3);
+    assert!(squares.contains(Square::F7) && squares.contains(Square::D8));
+    assert!(!squares.contains(Square::H2) && !squares.contains(Square::F2));
+    assert!(!squares.contains(Square::G3));
+}
