@@ -478,6 +478,9 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             return Liveness::Alive;
         }
     }
+    if small::walks_to_a_winnable_ending(pos) {
+        return Liveness::Alive;
+    }
     for color in colors {
         if statics[color as usize].is_none() {
             let budget = &mut budgets[color as usize];

@@ -128,6 +128,101 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     })
 }
 
+/// The most plies a king walks to take a man in
+/// [`walks_to_a_winnable_ending`].
+const WALK_PLIES: usize = 24;
+
+/// `true` if, in a position of five or six men, a king can walk
+/// to an enemy piece and take it, the other side meanwhile making quiet
+/// moves that leave the piece unguarded and give no check, into an ending
+/// some side can win: a known one, or one that
+/// [`leads_to_a_winnable_ending`] or this walk again shows alive. The walk
+/// is played move by move from the legal moves, so it is a series of legal
+/// moves to a position from which a mate exists: `pos` is alive.
+pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
+    let men = pos.occupied().len();
+    if !(5..=6).contains(&men) || pos.castling.any() {
+        return false;
+    }
+    for taker in [pos.turn(), !pos.turn()] {
+        let king = pos.king(taker);
+        let mut targets = arrayvec::ArrayVec::<(u32, crate::Square), 8>::new();
+        for sq in pos.by_color(!taker) & !pos.by_role(Role::King) {
+            let _ = targets.try_push((distance(king, sq), sq));
+        }
+        targets.sort_unstable();
+        if targets
+            .iter()
+            .any(|&(_, target)| walk_and_take(pos, taker, target))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// The king's distance between two squares.
+fn distance(a: crate::Square, b: crate::Square) -> u32 {
+    let files = a.file().index().abs_diff(b.file().index());
+    let ranks = a.rank().index().abs_diff(b.rank().index());
+    u32::from(files.max(ranks))
+}
+
+/// The walk of [`walks_to_a_winnable_ending`]: `taker`'s king steps
+/// nearer to `target` (or takes it) on its turns; the other side plays its
+/// first quiet move, not with the target, that leaves the target unguarded
+/// and gives no check.
+fn walk_and_take(pos: &Position, taker: Color, target: crate::Square) -> bool {
+    let mut pos = pos.clone();
+    for _ in 0..WALK_PLIES {
+        let moves = pos.legal_moves();
+        let king = pos.king(taker);
+        let occupied = pos.occupied();
+        let chosen = if pos.turn() == taker {
+            if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
+                pos.play_unchecked(m);
+                return after_the_capture(&pos);
+            }
+            moves
+                .iter()
+                .filter(|m| m.from() == king && !occupied.contains(m.to()))
+                .min_by_key(|m| distance(m.to(), target))
+                .copied()
+        } else {
+            moves
+                .iter()
+                .filter(|m| {
+                    m.from() != target
+                        && !occupied.contains(m.to())
+                        && m.kind() == crate::MoveKind::Normal
+                        && m.promotion_role().is_none()
+                })
+                .find(|&&m| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    !next.is_check() && !next.is_attacked_by(target, !taker)
+                })
+                .copied()
+        };
+        let Some(m) = chosen else {
+            return false;
+        };
+        pos.play_unchecked(m);
+    }
+    false
+}
+
+/// `true` if the position just after a capture is shown alive by the
+/// small endings: known and winnable, or alive by one of the looks ahead.
+fn after_the_capture(pos: &Position) -> bool {
+    if is_known(pos) {
+        return Color::ALL
+            .into_iter()
+            .any(|c| verdict(pos, c) == Some(true));
+    }
+    leads_to_a_winnable_ending(pos) || walks_to_a_winnable_ending(pos)
+}
+
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
 /// ending that some side can win.
 fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
@@ -171,6 +266,22 @@ fn known(pos: &Position, winner: Color, depth: u32) -> bool {
 mod tests {
     use super::{key, verdict};
     use crate::{Color, Position};
+
+    #[test]
+    fn a_king_that_walks_to_take_a_bishop_leaves_a_winnable_ending() {
+        use super::walks_to_a_winnable_ending as walks;
+        // White's king takes a light bishop: two bishops of both colours
+        // against a king remain.
+        let pos = |fen| Position::from_fen(fen).expect("a valid FEN");
+        assert!(walks(&pos("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249")));
+        // Blocked h-pawns: White's king takes the one on h6, and its own
+        // runs to promote.
+        assert!(walks(&pos("k7/8/8/8/1b5p/7P/5K2/8 w - - 0 164")));
+        // Bishops all on light squares: whatever is taken, nobody can
+        // mate, and the walk claims nothing.
+        assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1")));
+        assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/3B4 b - - 0 1")));
+    }
 
     fn ask(fen: &str, color: Color) -> Option<bool> {
         verdict(&Position::from_fen(fen).expect("a valid FEN"), color)
