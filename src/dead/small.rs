@@ -130,18 +130,27 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
 
 /// The most plies a king walks to take a man in
 /// [`walks_to_a_winnable_ending`].
-const WALK_PLIES: usize = 24;
+const WALK_PLIES: u32 = 24;
 
-/// `true` if, in a position of five or six men, a king can walk
-/// to an enemy piece and take it, the other side meanwhile making quiet
-/// moves that leave the piece unguarded and give no check, into an ending
-/// some side can win: a known one, or one that
-/// [`leads_to_a_winnable_ending`] or this walk again shows alive. The walk
-/// is played move by move from the legal moves, so it is a series of legal
-/// moves to a position from which a mate exists: `pos` is alive.
+/// The most plies all the walks of one [`walks_to_a_winnable_ending`]
+/// may take together: a bound on its cost where every walk fails.
+const WALKS_PLIES: u32 = 400;
+
+/// `true` if, in a position of five to seven men, a king can walk to an
+/// enemy man and take it, the other side meanwhile making quiet moves
+/// that leave the man unguarded and give no check, into an ending some
+/// side can win: a known one, or one that [`leads_to_a_winnable_ending`]
+/// or this walk again shows alive. The walk is played move by move from
+/// the legal moves, so it is a series of legal moves to a position from
+/// which a mate exists: `pos` is alive.
 pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
+    let mut plies = WALKS_PLIES;
+    walks(pos, &mut plies)
+}
+
+fn walks(pos: &Position, plies: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(5..=6).contains(&men) || pos.castling.any() {
+    if !(5..=7).contains(&men) || pos.castling.any() {
         return false;
     }
     for taker in [pos.turn(), !pos.turn()] {
@@ -151,11 +160,13 @@ pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
             let _ = targets.try_push((distance(king, sq), sq));
         }
         targets.sort_unstable();
-        if targets
-            .iter()
-            .any(|&(_, target)| walk_and_take(pos, taker, target))
-        {
-            return true;
+        for &(_, target) in &targets {
+            if *plies == 0 {
+                return false;
+            }
+            if walk_and_take(pos, taker, target, plies) {
+                return true;
+            }
         }
     }
     false
@@ -172,16 +183,20 @@ fn distance(a: crate::Square, b: crate::Square) -> u32 {
 /// nearer to `target` (or takes it) on its turns; the other side plays its
 /// first quiet move, not with the target, that leaves the target unguarded
 /// and gives no check.
-fn walk_and_take(pos: &Position, taker: Color, target: crate::Square) -> bool {
+fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
     let mut pos = pos.clone();
     for _ in 0..WALK_PLIES {
+        if *plies == 0 {
+            return false;
+        }
+        *plies -= 1;
         let moves = pos.legal_moves();
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
             if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
                 pos.play_unchecked(m);
-                return after_the_capture(&pos);
+                return after_the_capture(&pos, plies);
             }
             moves
                 .iter()
@@ -214,13 +229,13 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square) -> bool {
 
 /// `true` if the position just after a capture is shown alive by the
 /// small endings: known and winnable, or alive by one of the looks ahead.
-fn after_the_capture(pos: &Position) -> bool {
+fn after_the_capture(pos: &Position, plies: &mut u32) -> bool {
     if is_known(pos) {
         return Color::ALL
             .into_iter()
             .any(|c| verdict(pos, c) == Some(true));
     }
-    leads_to_a_winnable_ending(pos) || walks_to_a_winnable_ending(pos)
+    leads_to_a_winnable_ending(pos) || walks(pos, plies)
 }
 
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
@@ -268,7 +283,7 @@ mod tests {
     use crate::{Color, Position};
 
     #[test]
-    fn a_king_that_walks_to_take_a_bishop_leaves_a_winnable_ending() {
+    fn a_king_that_walks_to_take_a_man_leaves_a_winnable_ending() {
         use super::walks_to_a_winnable_ending as walks;
         // White's king takes a light bishop: two bishops of both colours
         // against a king remain.
@@ -277,6 +292,8 @@ mod tests {
         // Blocked h-pawns: White's king takes the one on h6, and its own
         // runs to promote.
         assert!(walks(&pos("k7/8/8/8/1b5p/7P/5K2/8 w - - 0 164")));
+        // Seven men: Black's king takes the bishop on e3, then more.
+        assert!(walks(&pos("8/8/1B1n4/4K2b/8/4B3/4b1k1/8 b - - 75 197")));
         // Bishops all on light squares: whatever is taken, nobody can
         // mate, and the walk claims nothing.
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1")));
