@@ -27,9 +27,9 @@
 //! stays on its file: no enemy pawn behind it there ever passes it.
 //!
 //! The question is one side's mate, so a move that ends the game first is
-//! no move: a move of the loser that always checkmates the winner, or a
+//! no move: a move of the loser that always checkmates the winner, a
 //! capture by the losing king that always leaves the winner without a legal
-//! move. Pieces that never move though they may be taken ([`stuck`]) keep
+//! move, or one by the winning king that always stalemates the loser. Pieces that never move though they may be taken ([`stuck`]) keep
 //! their square. [`cover`] is the last step below, [`branches`] the look
 //! along forced lines.
 //!
@@ -38,6 +38,10 @@
 //! placement of the units in their regions covers it and every square around
 //! it (each neighbour held by a unit of the loser or attacked by the winner,
 //! the winner's king not beside the loser's): a mate needs all of that.
+//! When nothing of the loser but its king ever moves, the loser's last move
+//! before the mate was its king's, from a neighbour of the mating square:
+//! that square must be covered too, and the winner's king, which did not
+//! stand beside it then, covers it only by moving with a discovered check.
 
 use super::frozen::pawn_attacks;
 use crate::attacks;
