@@ -126,6 +126,17 @@ fn a_capture_that_stalemates_the_winner_never_leads_to_its_mate() {
     assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
 }
 
+#[test]
+fn a_king_that_only_steps_between_two_squares_is_mated_on_neither() {
+    // White moves only its king, between h3 and h4. Black's bishops (all
+    // on dark squares) may check it on h4, but h3 is then covered only by
+    // Black's king on h2, which White's king left beside: the mate would
+    // need a discovered check by Black's king, and none exists. Taking
+    // h5 or g2 stalemates White. Dead: no side can ever mate.
+    assert_dead("8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1");
+    assert_dead("8/8/3b3p/2b2p1P/1b1b1p1K/5Pp1/1b1b2P1/4bkb1 b - - 0 1");
+}
+
 /// No proof ever claims a position on a mating line: along the helpmates
 /// of the dead-position sample (`tests/data/dead.jsonl`), every sixteenth
 /// position and the last one before the mate are asked with no search
