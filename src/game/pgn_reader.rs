@@ -139,12 +139,99 @@ impl Game {
         AssumedLife::Unknown
     }
 
+    /// The game as [`Game::play`] would have ruled it move by move, when
+    /// [`Game::check_assumed_life`] was undecided: each position's life from
+    /// the one before, as `Game::play` finds it (`start_proved`: the start's
+    /// was proved, as [`Game::from_position`] does, rather than known, as
+    /// for [`Game::new`]). Where the first dead position stands, if any.
+    pub(crate) fn rule_life_move_by_move(&mut self, start_proved: bool) -> Option<usize> {
+        use crate::dead::{Liveness, liveness, liveness_after};
+        let mut life = if start_proved {
+            liveness(&self.positions[0])
+        } else {
+            Liveness::Alive
+        };
+        self.life[0] = life;
+        if life == Liveness::Dead {
+            return Some(0);
+        }
+        for ply in 1..self.positions.len() {
+            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
+            life = liveness_after(prev, life, self.moves[ply - 1], next);
+            self.life[ply] = life;
+            if life == Liveness::Dead {
+                return Some(ply);
+            }
+        }
+        None
+    }
+
+    /// Ends the game at the dead position after `ply` moves (FIDE 5.2.2),
+    /// as [`Game::play`] would have: the moves played after it are taken
+    /// out and returned, in order (the record keeps them as written after
+    /// the end).
+    pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
+        let after = self.moves.split_off(ply.min(self.moves.len()));
+        self.positions.truncate(ply + 1);
+        self.keys.truncate(ply + 1);
+        self.life.truncate(ply + 1);
+        self.mark_dead();
+        after
+    }
+
     /// Takes the current position as dead (FIDE 5.2.2), as a proof has
-    /// shown: the PGN reader's second reading of a record whose first dead
-    /// position [`Game::check_assumed_life`] found.
-    pub(crate) fn mark_dead(&mut self) {
+    /// shown.
+    fn mark_dead(&mut self) {
         if let Some(life) = self.life.last_mut() {
             *life = crate::dead::Liveness::Dead;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn life_ruled_move_by_move_after_the_fact_is_what_play_rules() {
+        // Random play from starts that reach dead positions (a locked pawn
+        // chain once the rook is gone, insufficient material).
+        let starts = [
+            "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
+            "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut dead = 0;
+        for n in 0..90 {
+            let start: Position = starts[n % starts.len()].parse().unwrap();
+            let mut played = Game::from_position(start.clone());
+            let mut assumed = Game::assuming_life(start);
+            for _ in 0..120 {
+                if played.outcome().is_some() {
+                    break;
+                }
+                let moves = played.position().legal_moves();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = moves[(state % moves.len() as u64) as usize];
+                let san = played.position().san(m);
+                played.play(m).unwrap();
+                assumed
+                    .play_san_bytes_assuming_life(san.as_bytes())
+                    .unwrap();
+            }
+            let first_dead = assumed.rule_life_move_by_move(true);
+            let want = played
+                .life
+                .iter()
+                .position(|&l| l == crate::dead::Liveness::Dead);
+            assert_eq!(first_dead, want, "game {n}");
+            let upto = want.map_or(played.life.len(), |ply| ply + 1);
+            assert_eq!(assumed.life[..upto], played.life[..upto], "game {n}");
+            dead += usize::from(want.is_some());
+        }
+        assert!(dead > 10, "{dead} games reach a dead position");
     }
 }

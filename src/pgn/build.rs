@@ -34,8 +34,6 @@ pub(crate) struct Builder {
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
-    /// Known from a first reading: the game is dead after this many moves.
-    dead_at: Option<usize>,
     /// Variations are read for syntax only (nothing kept, their moves not
     /// played): for a caller who reads the mainline alone.
     mainline_only: bool,
@@ -66,7 +64,6 @@ impl Default for Builder {
             beyond: None,
             comment_bytes: Vec::new(),
             assuming_life: true,
-            dead_at: None,
             mainline_only: false,
         }
     }
@@ -90,8 +87,11 @@ pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Bui
 /// first played with its positions taken to be alive, which holds when the
 /// last position is checkmate or proved alive (every earlier position
 /// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
-/// Otherwise (a dead or undecided last position, or an error) the game's
-/// `text` is read again with every move ruled as `Game::play` rules it.
+/// Otherwise the game is ruled where it stands, without reading the record
+/// again: it ends at the first dead position, and the moves after it are
+/// kept as written after the end. Only a record in error (whose reading
+/// stopped early) is read again (`text`), every move ruled as `Game::play`
+/// rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
     mut builder: Builder,
@@ -99,24 +99,42 @@ pub(crate) fn read_again(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    let mainline_only = builder.mainline_only;
-    let found = match first {
-        Ok(()) => builder.tags.game.check_assumed_life(),
-        Err(_) => AssumedLife::Unknown,
-    };
-    let mut builder = match found {
-        AssumedLife::Holds => return Ok(builder),
-        // Read again, the game ending at its first dead position.
-        AssumedLife::DeadAt(ply) => Builder {
-            dead_at: Some(ply),
-            mainline_only,
-            ..Builder::default()
-        },
-        AssumedLife::Unknown => Builder {
+    if first.is_err() {
+        let mut again = Builder {
             assuming_life: false,
-            mainline_only,
+            mainline_only: builder.mainline_only,
             ..Builder::default()
-        },
+        };
+        return visit_game(text, &mut again).map(|()| again);
+    }
+    let game = &mut builder.tags.game;
+    let dead_at = match game.check_assumed_life() {
+        AssumedLife::Holds => return Ok(builder),
+        AssumedLife::DeadAt(ply) => Some(ply),
+        AssumedLife::Unknown => {
+            let start_proved = builder.fen.is_some() || builder.chess960;
+            game.rule_life_move_by_move(start_proved)
+        }
+    };
+    if let Some(ply) = dead_at {
+        let mut after = game.end_dead_at(ply);
+        if !after.is_empty() {
+            after.append(&mut builder.tags.after_end);
+            builder.tags.after_end = after;
+        }
+    }
+    Ok(builder)
+}
+
+/// A game read with every move ruled as [`Game::play`] rules it (a proof
+/// per move): the test oracle of [`read_again`].
+#[cfg(test)]
+#[allow(clippy::result_large_err)]
+pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
+    let mut builder = Builder {
+        assuming_life: false,
+        mainline_only,
+        ..Builder::default()
     };
     visit_game(text, &mut builder).map(|()| builder)
 }
@@ -190,9 +208,6 @@ impl Sink for Builder {
         } else {
             Game::from_position(start)
         };
-        if self.dead_at == Some(0) {
-            self.tags.game.mark_dead();
-        }
         Ok(())
     }
 
@@ -209,9 +224,6 @@ impl Sink for Builder {
                 } else {
                     game.play_san_bytes(san)
                 };
-                if played.is_ok() && self.dead_at == Some(game.moves().len()) {
-                    game.mark_dead();
-                }
                 return match played {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),

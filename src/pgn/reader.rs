@@ -769,6 +769,86 @@ mod tests {
         }
     }
 
+    /// A game as the reader gives it, with what its ruling says.
+    fn ruled(item: Result<PgnGame, PgnError>) -> Result<(PgnGame, String), String> {
+        item.map(|g| {
+            let outcome = alloc::format!("{:?}", g.game().outcome());
+            (g, outcome)
+        })
+        .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
+    }
+
+    #[test]
+    fn games_ruled_in_place_equal_games_ruled_move_by_move() {
+        use crate::pgn::build::build_ruled;
+        use crate::{Move, Position};
+        use core::fmt::Write;
+        // Starts from which random play reaches dead positions: by
+        // insufficient material, behind a locked pawn chain, or at the start.
+        const STARTS: [&str; 6] = [
+            "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
+            "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
+            "7k/8/8/p1p1p1p1/P1P1P1P1/3n4/8/K6R b - - 0 1",
+            "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/3K4 w - - 0 1",
+            "4k3/8/8/8/8/5b2/8/2B1K3 w - - 0 1",
+            "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut text = String::new();
+        for n in 0..600 {
+            let fen = STARTS[n % STARTS.len()];
+            let mut pos: Position = fen.parse().unwrap();
+            let _ = write!(text, "[FEN \"{fen}\"]\n\n");
+            let plies = next() % 90;
+            for ply in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m: Move = moves[(next() % moves.len() as u64) as usize];
+                let _ = write!(text, "{} ", pos.san(m));
+                match next() % 16 {
+                    0 => text.push_str("{ c } "),
+                    1 => text.push_str("$1 "),
+                    2 if moves.len() > 1 => {
+                        let other = moves[(next() % moves.len() as u64) as usize];
+                        let _ = write!(text, "( {} ) ", pos.san(other));
+                    }
+                    // An illegal move now and then: the record is in error.
+                    3 if ply > 20 && n % 7 == 0 => text.push_str("Ke9 "),
+                    _ => {}
+                }
+                pos.play_unchecked(m);
+            }
+            text.push_str("*\n\n");
+        }
+        let mut ruled_by_move = Vec::new();
+        let mut reader = Reader::new(text.as_bytes());
+        while let Some(game) = reader.next_text().unwrap() {
+            let origin = Origin {
+                offset: game.offset,
+                line: game.first_line,
+            };
+            ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
+        }
+        let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+        assert_eq!(in_place.len(), 600);
+        let dead = in_place
+            .iter()
+            .filter(|g| matches!(g, Ok((g, _)) if !g.moves_after_end().is_empty()))
+            .count();
+        assert!(dead > 100, "{dead} games end early");
+        for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
+            assert_eq!(a, b, "game {k}");
+        }
+    }
+
     #[test]
     fn comment_state_at_line_end_is_the_same_by_both_scans() {
         let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
