@@ -76,11 +76,11 @@ impl Game {
     /// only from live ones (FIDE 5.2.2), and a proof is never wrong: so the
     /// proofs along a game read alive (or undecided), then dead (or
     /// undecided). The last position alive, or checkmate, vouches for all.
-    /// Else the first dead one is searched by halving among the positions
-    /// after captures and pawn moves (where `Game::play` runs a proof
-    /// anyway), and the few after the last live one found are ruled as
-    /// `Game::play` rules them, each from the one before. An undecided
-    /// proof on the way leaves it to a reading move by move.
+    /// Else the first dead one is searched among the positions after
+    /// captures and pawn moves (where `Game::play` runs a proof anyway),
+    /// from the end back, and the few after the last live one found are
+    /// ruled as `Game::play` rules them, each from the one before. An
+    /// undecided proof on the way leaves it to a ruling move by move.
     pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
         use crate::dead::{Liveness, liveness, liveness_after};
         let last = self.positions.len() - 1;
@@ -114,11 +114,26 @@ impl Game {
         if zeroing.last() == Some(&last) {
             dead = zeroing.len() - 1;
         }
+        // Searched from the end, by steps that double, until a live one is
+        // found, then by halving: a record that ends dead most often died
+        // at its last capture or pawn move (the material gone), and a
+        // proof near the end, with little material left, is cheap where
+        // one in the middlegame is not.
+        let mut step = Some(1);
         while dead - alive > 1 {
-            let mid = (alive + dead) / 2;
+            let mid = match step {
+                Some(step) => dead.saturating_sub(step).max(alive + 1),
+                None => (alive + dead) / 2,
+            };
             match liveness(&self.positions[zeroing[mid]]) {
-                Liveness::Alive => alive = mid,
-                Liveness::Dead => dead = mid,
+                Liveness::Alive => {
+                    alive = mid;
+                    step = None;
+                }
+                Liveness::Dead => {
+                    dead = mid;
+                    step = step.map(|s| s * 2);
+                }
                 Liveness::Open => return AssumedLife::Unknown,
             }
         }
