@@ -137,6 +137,16 @@ impl Game {
                 Liveness::Open => return AssumedLife::Unknown,
             }
         }
+        // The known dead one after a capture or pawn move is where
+        // Game::play finds it dead (it proves such a position afresh); when
+        // the position just before it is alive, so are all before that (a
+        // proof is never wrong), and Game::play rules none of them dead:
+        // one proof instead of one for each move in between.
+        if let Some(&at) = zeroing.get(dead) {
+            if at - 1 > zeroing[alive] && liveness(&self.positions[at - 1]) == Liveness::Alive {
+                return AssumedLife::DeadAt(at);
+            }
+        }
         // From the live one on, as Game::play rules: the first dead is
         // at the known dead one at the latest (the last position is dead).
         let mut life = Liveness::Alive;
