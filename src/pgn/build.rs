@@ -3,14 +3,14 @@
 
 use super::error::{PgnError, PgnErrorKind};
 use super::game::PgnGame;
-use super::result::read_termination;
+use super::result::{self, read_termination};
 use super::scan;
 use super::tags::variant;
 use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
 use crate::quote::bounded_bytes;
-use crate::{CastlingMode, Game, Position, SanError};
+use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -37,6 +37,9 @@ pub(crate) struct Builder {
     /// Variations are read for syntax only (nothing kept, their moves not
     /// played): for a caller who reads the mainline alone.
     mainline_only: bool,
+    /// A loss on time whose winner was found able to mate at the last
+    /// position (FIDE 6.9 rules it a loss): the side whose flag fell.
+    lost_on_time: Option<Color>,
 }
 
 /// A variation being read.
@@ -65,6 +68,7 @@ impl Default for Builder {
             comment_bytes: Vec::new(),
             assuming_life: true,
             mainline_only: false,
+            lost_on_time: None,
         }
     }
 }
@@ -87,8 +91,9 @@ pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Bui
 /// first played with its positions taken to be alive, which holds when the
 /// last position is checkmate or proved alive (every earlier position
 /// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
-/// Otherwise the game is ruled where it stands, without reading the record
-/// again: it ends at the first dead position, and the moves after it are
+/// A loss on time asks the winner's FIDE 6.9 question first: a line to
+/// mate answers it and shows the last position alive at once. Otherwise
+/// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
 /// kept as written after the end. Only a record in error (whose reading
 /// stopped early) is read again (`text`), every move ruled as `Game::play`
 /// rules it.
@@ -106,6 +111,19 @@ pub(crate) fn read_again(
             ..Builder::default()
         };
         return visit_game(text, &mut again).map(|()| again);
+    }
+    // A loss on time: the winner's FIDE 6.9 question first. A line to mate
+    // shows the last position alive as well, so no other proof is needed.
+    let flagged = builder
+        .tags
+        .tag("Termination")
+        .and_then(|termination| result::flagged(termination, builder.tags.game_result()));
+    if let Some(flagged) = flagged {
+        let last = builder.tags.game.position();
+        if !last.is_checkmate() && last.winnability(!flagged) == Winnability::Winnable {
+            builder.lost_on_time = Some(flagged);
+            return Ok(builder);
+        }
     }
     let game = &mut builder.tags.game;
     let dead_at = match game.check_assumed_life() {
@@ -166,7 +184,16 @@ impl Builder {
                 text
             }
         };
-        if let Some(termination) = self.tags.tag("Termination") {
+        if let Some(flagged) = self.lost_on_time {
+            // As Game::flag_fall rules it, the opponent's line to mate known.
+            let game = &mut self.tags.game;
+            if game.outcome().is_none() {
+                game.ending = Some(Outcome::Decisive {
+                    winner: !flagged,
+                    reason: WinReason::Timeout,
+                });
+            }
+        } else if let Some(termination) = self.tags.tag("Termination") {
             let termination = String::from(termination);
             let result = self.tags.game_result();
             read_termination(&mut self.tags.game, &termination, result);

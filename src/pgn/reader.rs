@@ -785,7 +785,9 @@ mod tests {
         use core::fmt::Write;
         // Starts from which random play reaches dead positions: by
         // insufficient material, behind a locked pawn chain, or at the start.
-        const STARTS: [&str; 6] = [
+        const STARTS: [&str; 8] = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1",
             "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
             "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
             "7k/8/8/p1p1p1p1/P1P1P1P1/3n4/8/K6R b - - 0 1",
@@ -804,7 +806,15 @@ mod tests {
         for n in 0..600 {
             let fen = STARTS[n % STARTS.len()];
             let mut pos: Position = fen.parse().unwrap();
-            let _ = write!(text, "[FEN \"{fen}\"]\n\n");
+            // Losses on time (FIDE 6.9 rules some of them draws) and
+            // other endings recorded.
+            let result = ["1-0", "0-1", "1/2-1/2", "*"][(next() % 4) as usize];
+            let termination = ["Time forfeit", "time forfeit ", "Normal", "Abandoned"];
+            let termination = termination[(next() % 4) as usize];
+            let _ = write!(
+                text,
+                "[Result \"{result}\"]\n[Termination \"{termination}\"]\n[FEN \"{fen}\"]\n\n"
+            );
             let plies = next() % 90;
             for ply in 0..plies {
                 let moves = pos.legal_moves();
@@ -826,7 +836,7 @@ mod tests {
                 }
                 pos.play_unchecked(m);
             }
-            text.push_str("*\n\n");
+            let _ = write!(text, "{result}\n\n");
         }
         let mut ruled_by_move = Vec::new();
         let mut reader = Reader::new(text.as_bytes());
@@ -843,7 +853,12 @@ mod tests {
             .iter()
             .filter(|g| matches!(g, Ok((g, _)) if !g.moves_after_end().is_empty()))
             .count();
-        assert!(dead > 100, "{dead} games end early");
+        assert!(dead > 80, "{dead} games end early");
+        let on_time = in_place
+            .iter()
+            .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
+            .count();
+        assert!(on_time > 50, "{on_time} losses on time");
         for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
             assert_eq!(a, b, "game {k}");
         }
