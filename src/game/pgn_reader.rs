@@ -47,12 +47,27 @@ impl Game {
     /// A game from `start` whose positions are taken to be alive until
     /// [`Game::check_assumed_life`] says whether they were: the PGN reader
     /// plays a whole record this way, with no dead-position proof per move.
-    pub(crate) fn assuming_life(start: Position) -> Game {
-        Game::with_life(start, crate::dead::Liveness::Alive)
+    /// Its history has room for `plies` moves (the reader sizes it by the
+    /// game before).
+    pub(crate) fn assuming_life_with_room(start: Position, plies: usize) -> Game {
+        let room = plies + 1;
+        let mut positions = Vec::with_capacity(room);
+        let mut keys = Vec::with_capacity(room);
+        let mut life = Vec::with_capacity(room);
+        keys.push(start.repetition_key());
+        positions.push(start);
+        life.push(crate::dead::Liveness::Alive);
+        Game {
+            positions,
+            keys,
+            life,
+            moves: Vec::with_capacity(plies),
+            ending: None,
+        }
     }
 
     /// [`Game::play_san_bytes`] taking the position it leads to as alive
-    /// (see [`Game::assuming_life`]).
+    /// (see [`Game::assuming_life_with_room`]).
     ///
     /// The position after the move is made in place, in the history (one
     /// copy of the position per move, not two).
@@ -231,7 +246,7 @@ mod tests {
         for n in 0..90 {
             let start: Position = starts[n % starts.len()].parse().unwrap();
             let mut played = Game::from_position(start.clone());
-            let mut assumed = Game::assuming_life(start);
+            let mut assumed = Game::assuming_life_with_room(start, 0);
             for _ in 0..120 {
                 if played.outcome().is_some() {
                     break;

@@ -40,6 +40,31 @@ pub(crate) struct Builder {
     /// A loss on time whose winner was found able to mate at the last
     /// position (FIDE 6.9 rules it a loss): the side whose flag fell.
     lost_on_time: Option<Color>,
+    /// The room made for the game ([`Room`]).
+    room: Room,
+}
+
+/// Room to make in a new game's history and comments, taken from the game
+/// read before it (games of a file are alike): most games then grow no
+/// vector while they are read.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Room {
+    plies: usize,
+    comment_bytes: usize,
+    comments: usize,
+}
+
+impl Room {
+    /// What `game` needed, capped so that one huge game does not make
+    /// every game after it take that much.
+    pub(crate) fn of(game: &PgnGame) -> Room {
+        const CAP: usize = 1024;
+        Room {
+            plies: game.game.moves().len().min(CAP),
+            comment_bytes: game.comment_text.len().min(32 * CAP),
+            comments: game.comment_ends.len().min(CAP),
+        }
+    }
 }
 
 /// A variation being read.
@@ -53,11 +78,20 @@ struct Open {
 
 impl Default for Builder {
     fn default() -> Builder {
-        let mut tags = PgnGame::empty(Game::new());
+        Builder::with_room(Room::default())
+    }
+}
+
+impl Builder {
+    /// A builder whose game has `room` (see [`Room`]).
+    pub(crate) fn with_room(room: Room) -> Builder {
+        // The standard start is alive (as for Game::new).
+        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
+        let mut tags = PgnGame::empty(game);
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
         tags.tag_ends.reserve(20);
-        tags.comment_ends.reserve(128);
+        tags.comment_ends.reserve(room.comments.max(128));
         Builder {
             tags,
             chess960: false,
@@ -69,18 +103,24 @@ impl Default for Builder {
             assuming_life: true,
             mainline_only: false,
             lost_on_time: None,
+            room,
         }
     }
 }
 
 /// Reads one game's text into a [`Builder`] exactly as [`Game::play`]
-/// would rule it move by move (see [`read_again`]).
+/// would rule it move by move (see [`read_again`]), with `room` made in
+/// the game ([`Room`]).
 ///
 /// With `mainline_only`, the variations are read for syntax only (a record
 /// whose mainline is legal then reads, whatever its variations hold).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
-pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
-    let mut builder = Builder::new(mainline_only);
+pub(crate) fn build_with(
+    text: &GameText<'_>,
+    mainline_only: bool,
+    room: Room,
+) -> Result<Builder, PgnError> {
+    let mut builder = Builder::new(mainline_only, room);
     let first = visit_game(text, &mut builder);
     read_again(builder, first, text)
 }
@@ -159,10 +199,10 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
 
 impl Builder {
     /// A builder for one game; see [`Reader::mainline_only`](super::Reader::mainline_only).
-    pub(crate) fn new(mainline_only: bool) -> Builder {
+    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
         Builder {
             mainline_only,
-            ..Builder::default()
+            ..Builder::with_room(room)
         }
     }
 
@@ -231,7 +271,7 @@ impl Sink for Builder {
         };
         let start = start.map_err(PgnErrorKind::Fen)?;
         self.tags.game = if self.assuming_life {
-            Game::assuming_life(start)
+            Game::assuming_life_with_room(start, self.room.plies.max(64))
         } else {
             Game::from_position(start)
         };
@@ -314,7 +354,8 @@ impl Sink for Builder {
             return;
         };
         if self.comment_bytes.capacity() == 0 {
-            self.comment_bytes.reserve(2048);
+            self.comment_bytes
+                .reserve(self.room.comment_bytes.max(2048));
         }
         let ends = &mut self.tags.comment_ends;
         match ends.last_mut() {
@@ -550,7 +591,10 @@ fn has_cr(bytes: &[u8]) -> bool {
             return true;
         }
     }
-    words.remainder().contains(&b'\r')
+    // At most seven bytes: a loop, not `contains`, whose search costs more
+    // to set up than it saves here.
+    #[allow(clippy::manual_contains)]
+    words.remainder().iter().any(|&b| b == b'\r')
 }
 
 /// Reads a move off the hot path (variations, moves after the end): through

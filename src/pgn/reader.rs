@@ -2,7 +2,7 @@
 //! buffer that holds at most the current game, or the caller's slice), and
 //! builds a `PgnGame` from each.
 
-use super::build::{Builder, read_again};
+use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -70,6 +70,8 @@ pub struct Reader<R> {
     /// Set by [`Reader::from_slice`]: the input is `src` itself, read in
     /// place (`buf` stays empty).
     borrowed: Option<fn(&R) -> &[u8]>,
+    /// The room the last game read needed: the next one gets as much.
+    room: Room,
 }
 
 impl<R: Read> Reader<R> {
@@ -99,6 +101,7 @@ impl<R: Read> Reader<R> {
             last_origin: Origin::default(),
             mainline_only: false,
             borrowed: None,
+            room: Room::default(),
         }
     }
 
@@ -537,14 +540,18 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut builder = Builder::new(self.mainline_only);
+        let mut builder = Builder::new(self.mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
         let built = read_again(builder, read, &self.game_text(movetext));
-        Some(built.map(|builder| finish(builder, self.last_origin)))
+        let game = built.map(|builder| finish(builder, self.last_origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
+        Some(game)
     }
 }
 
@@ -578,7 +585,7 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
-        let mut builder = Builder::new(mainline_only);
+        let mut builder = Builder::new(mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(PgnError {
@@ -589,8 +596,11 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
+        let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
         let text = self.game_text(movetext);
-        let game = read_again(builder, read, &text).map(|b| finish(b, origin));
         Some(Ok(Record {
             text: text.text,
             movetext,
@@ -759,7 +769,9 @@ mod tests {
                     offset: game.offset,
                     line: game.first_line,
                 };
-                by_lines.push(seen(build_with(&game, false).map(|b| finish(b, origin))));
+                by_lines.push(seen(
+                    build_with(&game, false, Room::default()).map(|b| finish(b, origin)),
+                ));
             }
             let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
             let name = String::from_utf8_lossy(&text);
