@@ -5,7 +5,9 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
-use chess_arbiter::pgn::{PgnGame, Reader, Variation};
+use chess_arbiter::Game;
+use chess_arbiter::pgn::{PgnError, PgnGame, Reader, Variation};
+use std::path::PathBuf;
 
 /// Tags that the writer derives from the game's start position.
 pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
@@ -234,4 +236,62 @@ pub fn pgn(data: &[u8]) {
             }
         }
     }
+}
+
+/// A file of the PGN sample under `tests/data/pgn/`.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pgn")
+        .join(name)
+}
+
+/// Every item the reader gives for `text`.
+pub fn read_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    Reader::new(text.as_bytes()).collect()
+}
+
+/// The one game in `text`, read without error.
+pub fn one(text: &str) -> PgnGame {
+    let mut items = read_all(text);
+    assert_eq!(items.len(), 1, "{text}");
+    items.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The first item of `text`, an error.
+pub fn error(text: &str) -> PgnError {
+    let mut items = read_all(text);
+    assert!(!items.is_empty(), "{text}");
+    match items.remove(0) {
+        Err(e) => e,
+        Ok(g) => panic!("read without error: {:?}\n{text}", g.game()),
+    }
+}
+
+/// The main line of `game` in UCI notation.
+pub fn uci(game: &PgnGame) -> Vec<String> {
+    let g = game.game();
+    let mut pos = g.start().clone();
+    game.mainline()
+        .map(|m| {
+            let u = pos.uci(m).to_string();
+            pos.play_unchecked(m);
+            u
+        })
+        .collect()
+}
+
+/// Replays the game's moves through `Game::play` to the same outcome, and
+/// through serde.
+pub fn replays_to_the_same_outcome(g: &PgnGame) {
+    let mut replay = Game::from_position(g.game().start().clone());
+    for &m in g.game().moves() {
+        replay.play(m).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    }
+    assert_eq!(replay.moves(), g.game().moves());
+    assert_eq!(replay.position().fen(), g.game().position().fen());
+    assert_eq!(replay.outcome(), g.game().outcome());
+    let json = serde_json::to_string(g.game()).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    assert_eq!(back.moves(), g.game().moves());
+    assert_eq!(back.outcome(), g.game().outcome());
 }
