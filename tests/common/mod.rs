@@ -172,6 +172,16 @@ pub fn expected_claim(
     }
 }
 
+/// The position of `fen`, in Chess960 when `chess960` (the oracles' flag).
+pub fn position_in(fen: &str, chess960: bool) -> Position {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    Position::from_fen_with_mode(fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
 /// Sorted UCI of the legal moves (as the oracle lists them).
 pub fn legal_uci(pos: &Position) -> Vec<String> {
     let mut moves: Vec<String> = pos
