@@ -1,7 +1,8 @@
 //! The PGN writing rules, one test each: the export format, the tags the
 //! writer derives, results and terminations, and round trips.
 
-use crate::common::pgn_checks::{self, data, error, one, replays_to_the_same_outcome, uci};
+use crate::common::pgn_checks::{self, data, error, one, uci};
+use crate::common::replays_to_the_same_outcome;
 
 use chess_arbiter::pgn::{GameResult, PgnGame, Reader, Variation};
 use chess_arbiter::{DrawReason, Game, Outcome, Position};

@@ -311,3 +311,19 @@ pub fn play_checking_san(game: &mut chess_arbiter::Game, ply: &serde_json::Value
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(played, m, "{what}: {want_san} read back as another move");
 }
+
+/// Replays the game's moves through `Game::play` to the same outcome, and
+/// through serde.
+pub fn replays_to_the_same_outcome(g: &chess_arbiter::pgn::PgnGame) {
+    let mut replay = Game::from_position(g.game().start().clone());
+    for &m in g.game().moves() {
+        replay.play(m).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    }
+    assert_eq!(replay.moves(), g.game().moves());
+    assert_eq!(replay.position().fen(), g.game().position().fen());
+    assert_eq!(replay.outcome(), g.game().outcome());
+    let json = serde_json::to_string(g.game()).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    assert_eq!(back.moves(), g.game().moves());
+    assert_eq!(back.outcome(), g.game().outcome());
+}

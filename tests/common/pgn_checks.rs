@@ -5,7 +5,6 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
-use chess_arbiter::Game;
 use chess_arbiter::pgn::{PgnError, PgnGame, Reader, Variation};
 use std::path::PathBuf;
 
@@ -278,20 +277,4 @@ pub fn uci(game: &PgnGame) -> Vec<String> {
             u
         })
         .collect()
-}
-
-/// Replays the game's moves through `Game::play` to the same outcome, and
-/// through serde.
-pub fn replays_to_the_same_outcome(g: &PgnGame) {
-    let mut replay = Game::from_position(g.game().start().clone());
-    for &m in g.game().moves() {
-        replay.play(m).unwrap_or_else(|e| panic!("{e}\n{g}"));
-    }
-    assert_eq!(replay.moves(), g.game().moves());
-    assert_eq!(replay.position().fen(), g.game().position().fen());
-    assert_eq!(replay.outcome(), g.game().outcome());
-    let json = serde_json::to_string(g.game()).unwrap();
-    let back: Game = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{g}"));
-    assert_eq!(back.moves(), g.game().moves());
-    assert_eq!(back.outcome(), g.game().outcome());
 }

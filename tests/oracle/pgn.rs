@@ -247,7 +247,7 @@ fn every_sample_game_round_trips() {
 #[test]
 fn every_sample_game_replays_through_play_and_serde() {
     for game in sample_games() {
-        pgn_checks::replays_to_the_same_outcome(&game);
+        crate::common::replays_to_the_same_outcome(&game);
     }
 }
 
