@@ -11,6 +11,7 @@ use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -246,7 +247,12 @@ impl Sink for Builder {
     fn begin_game(&mut self) {}
 
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        let value = unescape(value);
+        // Most values hold no escape: a short loop, not a search, tells.
+        let value = if value.bytes().any(|b| b == b'\\') {
+            unescape(value)
+        } else {
+            Cow::Borrowed(value)
+        };
         match name {
             "Variant" => match variant(&value) {
                 Some(chess960) => self.chess960 |= chess960,
