@@ -250,9 +250,23 @@ const fn pawn_table() -> [[u64; 64]; 2] {
     table
 }
 
+const fn ray_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = slide(sq, 0, dirs);
+        sq += 1;
+    }
+    table
+}
+
 static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
 static KING: [u64; 64] = step_table(&KING_STEPS);
 static PAWN: [[u64; 64]; 2] = pawn_table();
+/// Slider attacks on an empty board: one load where a magic lookup takes
+/// four loads and a multiplication.
+static BISHOP_RAYS: [u64; 64] = ray_table(&BISHOP_DIRS);
+static ROOK_RAYS: [u64; 64] = ray_table(&ROOK_DIRS);
 
 /// One square's entry: which blockers matter, the multiplier, and where its slots start.
 #[derive(Copy, Clone)]
@@ -434,6 +448,18 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
 }
 
+/// Squares a bishop on `sq` attacks on an empty board.
+#[inline(always)]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq as usize])
+}
+
+/// Squares a rook on `sq` attacks on an empty board.
+#[inline(always)]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq as usize])
+}
+
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
 ///
 /// ```
@@ -488,6 +514,14 @@ pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
 mod tests {
     use super::{bishop, king, knight, queen, reach, rook};
     use crate::{Bitboard, Role, Square};
+
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for sq in Square::ALL {
+            assert_eq!(super::bishop_rays(sq), bishop(sq, Bitboard::EMPTY));
+            assert_eq!(super::rook_rays(sq), rook(sq, Bitboard::EMPTY));
+        }
+    }
 
     #[test]
     fn reach_is_the_attack_set_of_every_piece_but_the_pawn() {

@@ -394,7 +394,13 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
             });
         }
     };
-    let rights = parse_castling(castling)?;
+    // The common fields (`KQkq` and its parts, `-`) are checked against the
+    // board in one step; anything else is read in full.
+    let standard_rights = standard_castling(castling.as_bytes(), &pos);
+    let rights = match standard_rights {
+        Some(_) => [None; 4],
+        None => parse_castling(castling)?,
+    };
     let ep = match ep.as_bytes() {
         [b'-'] => None,
         [file, rank] if Square::from_ascii(*file, *rank).is_some() => {
@@ -419,7 +425,10 @@ fn parse(fen: &str, mode: Option<CastlingMode>, lenient: bool) -> Result<Positio
             .max(1);
     }
     pos.validate_material()?;
-    pos.set_castling(&rights, mode, lenient)?;
+    match standard_rights {
+        Some(rooks) => pos.castling = rooks,
+        None => pos.set_castling(&rights, mode, lenient)?,
+    }
     let ep = match pos.set_en_passant(ep) {
         Err(PositionError::InvalidEnPassant(_)) if lenient => None,
         other => other.map(|()| ep)?,
@@ -488,8 +497,9 @@ static BOARD_BYTES: [u8; 256] = {
 /// ranks of eight squares, no two digits in a row.
 #[inline]
 fn place_board(fen: &[u8], pos: &mut Position) -> Option<usize> {
-    let mut by_role = [0u64; 6];
-    let mut by_color = [0u64; 2];
+    // One board per Polyglot kind: a piece costs one update here, and the
+    // role and colour boards are put together once at the end.
+    let mut kinds = [0u64; 12];
     let mut key = 0u64;
     let mut rank = 7u32;
     let mut file = 0u32;
@@ -504,10 +514,7 @@ fn place_board(fen: &[u8], pos: &mut Position) -> Option<usize> {
                 }
                 let kind = usize::from(code - 1);
                 let sq = rank * 8 + file;
-                let bb = 1u64 << sq;
-                by_role[kind >> 1] |= bb;
-                // Polyglot kinds are odd for White, whose index is 0.
-                by_color[(kind & 1) ^ 1] |= bb;
+                kinds[kind] |= 1u64 << sq;
                 key ^= zobrist::piece_kind_square(kind, sq);
                 file += 1;
                 after_digit = false;
@@ -537,7 +544,14 @@ fn place_board(fen: &[u8], pos: &mut Position) -> Option<usize> {
     if rank != 0 || file != 8 {
         return None;
     }
-    pos.by_role = by_role.map(Bitboard);
+    let mut by_color = [0u64; 2];
+    for (role, pair) in kinds.chunks_exact(2).enumerate() {
+        // Polyglot kinds are odd for White, whose index is 0.
+        let [black, white] = [pair[0], pair[1]];
+        pos.by_role[role] = Bitboard(black | white);
+        by_color[0] |= white;
+        by_color[1] |= black;
+    }
     pos.by_color = by_color.map(Bitboard);
     pos.key ^= key;
     Some(end)
@@ -621,6 +635,40 @@ fn parse_ranks(board: &str, pos: &mut Position) -> Result<(), FenError> {
         });
     }
     Ok(())
+}
+
+/// The rook squares of a castling field of `K`, `Q`, `k` and `q` in this
+/// order (or `-`), when each right has its king on the e-file and its rook
+/// in the corner: what [`parse_castling`] and `set_castling` make of it, in
+/// any mode. `None` for anything else, which those two then read and check.
+fn standard_castling(field: &[u8], pos: &Position) -> Option<Bitboard> {
+    if field == b"-" {
+        return Some(Bitboard::EMPTY);
+    }
+    let mut rooks = Bitboard::EMPTY;
+    let mut order = 0;
+    for &c in field {
+        let (this, color, rank, rook_file) = match c {
+            b'K' => (1, Color::White, Rank::First, File::H),
+            b'Q' => (2, Color::White, Rank::First, File::A),
+            b'k' => (3, Color::Black, Rank::Eighth, File::H),
+            b'q' => (4, Color::Black, Rank::Eighth, File::A),
+            _ => return None,
+        };
+        if this <= order {
+            return None;
+        }
+        order = this;
+        let king = Square::from_coords(File::E, rank);
+        let rook = Square::from_coords(rook_file, rank);
+        if !pos.pieces(color, Role::King).contains(king)
+            || !pos.pieces(color, Role::Rook).contains(rook)
+        {
+            return None;
+        }
+        rooks |= Bitboard::from_square(rook);
+    }
+    Some(rooks)
 }
 
 fn parse_castling(field: &str) -> Result<[Option<(Color, Right)>; 4], FenError> {
@@ -751,6 +799,56 @@ fn right_char(color: Color, right: Right) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut for `KQkq`-style fields gives the rights the full
+    /// reader gives, in every mode, whenever it answers at all.
+    #[test]
+    fn standard_castling_agrees_with_the_full_castling_reader() {
+        let boards = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r3k2r/8/8/8/8/8/8/R3K2R",
+            "r3k1r1/8/8/8/8/8/8/1R2K2R",
+            "rr2k2r/8/8/8/8/8/8/R3K1RR",
+            "r2k3r/8/8/8/8/8/8/R2K3R",
+            "4k3/8/8/8/8/8/8/4K2R",
+            "rk5r/8/8/8/8/8/8/RK5R",
+        ];
+        let mut fields: alloc::vec::Vec<String> =
+            ["-", "KQkq-", "QK", "kK", "qk", "KK", "KQkqK", "Ah", "Hh"]
+                .map(String::from)
+                .to_vec();
+        for bits in 1..16 {
+            let field: String = "KQkq"
+                .chars()
+                .enumerate()
+                .filter(|&(i, _)| bits & (1 << i) != 0)
+                .map(|(_, c)| c)
+                .collect();
+            fields.push(field);
+        }
+        let mut answered = 0;
+        for board in boards {
+            let pos = Position::from_fen(&alloc::format!("{board} w - - 0 1")).unwrap();
+            for field in &fields {
+                let Some(rooks) = standard_castling(field.as_bytes(), &pos) else {
+                    continue;
+                };
+                answered += 1;
+                for mode in [
+                    None,
+                    Some(CastlingMode::Standard),
+                    Some(CastlingMode::Chess960),
+                ] {
+                    let mut full = pos.clone();
+                    let rights = parse_castling(field).expect(field);
+                    full.set_castling(&rights, mode, false).expect(field);
+                    assert_eq!(full.castling, rooks, "{board} {field} {mode:?}");
+                    assert_eq!(full.mode, pos.mode, "{board} {field} {mode:?}");
+                }
+            }
+        }
+        assert!(answered > 20, "{answered}");
+    }
 
     /// The one-pass board reader accepts exactly the boards the checking
     /// reader accepts, and places the same pieces with the same key.

@@ -2,7 +2,7 @@
 //! buffer that holds at most the current game, or the caller's slice), and
 //! builds a `PgnGame` from each.
 
-use super::build::{Builder, read_again};
+use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -11,7 +11,6 @@ use super::tokenizer::{
     Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
     tokenize,
 };
-use super::visit::{Visiting, Visitor};
 use alloc::vec::Vec;
 use std::io::{self, Read};
 
@@ -59,7 +58,7 @@ pub struct Reader<R> {
     look: usize,
     /// The line number of `buf[pos]`.
     line: u64,
-    games: u64,
+    pub(super) games: u64,
     failed: bool,
     /// Bytes dropped from the front of `buf` so far: `buf[0]`'s offset.
     dropped: u64,
@@ -70,6 +69,8 @@ pub struct Reader<R> {
     /// Set by [`Reader::from_slice`]: the input is `src` itself, read in
     /// place (`buf` stays empty).
     borrowed: Option<fn(&R) -> &[u8]>,
+    /// The room the last game read needed: the next one gets as much.
+    room: Room,
 }
 
 impl<R: Read> Reader<R> {
@@ -99,6 +100,7 @@ impl<R: Read> Reader<R> {
             last_origin: Origin::default(),
             mainline_only: false,
             borrowed: None,
+            room: Room::default(),
         }
     }
 
@@ -434,7 +436,10 @@ impl<R: Read> Reader<R> {
 
     /// Sends the next game to `visitor`: `None` at the end of input, else
     /// whether the game was read without error.
-    fn visit_next<V: Sink + ?Sized>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+    pub(super) fn visit_next<V: Sink + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<(), PgnError>> {
         match self.read_game(visitor) {
             Next::End => None,
             Next::Failed(e) => Some(Err(e)),
@@ -537,14 +542,18 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut builder = Builder::new(self.mainline_only);
+        let mut builder = Builder::new(self.mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
         let built = read_again(builder, read, &self.game_text(movetext));
-        Some(built.map(|builder| finish(builder, self.last_origin)))
+        let game = built.map(|builder| finish(builder, self.last_origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
+        Some(game)
     }
 }
 
@@ -578,7 +587,7 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
-        let mut builder = Builder::new(mainline_only);
+        let mut builder = Builder::new(mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(PgnError {
@@ -589,8 +598,11 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
+        let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
         let text = self.game_text(movetext);
-        let game = read_again(builder, read, &text).map(|b| finish(b, origin));
         Some(Ok(Record {
             text: text.text,
             movetext,
@@ -607,187 +619,5 @@ pub(crate) fn finish(builder: Builder, origin: Origin) -> PgnGame {
     game
 }
 
-/// Reads every game of `read` and sends its parts to `visitor`, without
-/// building a [`Game`](crate::Game); a game with an error ends early, with
-/// [`Visitor::end_game`] told why. Returns the number of games.
-///
-/// # Errors
-///
-/// An error reading the input.
-///
-/// ```
-/// use chess_arbiter::pgn::{visit, Visitor};
-/// struct Nothing;
-/// impl Visitor for Nothing {}
-/// assert_eq!(visit("1. e4 *\n\n1. d4 *\n\n1. c4 *\n".as_bytes(), &mut Nothing).unwrap(), 3);
-/// ```
-pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
-    visit_all(&mut Reader::new(read), visitor)
-}
-
-/// [`visit`] over bytes in memory, read in place (no copy, as
-/// [`Reader::from_slice`] reads them). Returns the number of games.
-///
-/// ```
-/// use chess_arbiter::pgn::{visit_slice, Visitor};
-/// struct Moves(usize);
-/// impl Visitor for Moves {
-///     fn san(&mut self, _: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
-///         self.0 += 1;
-///         Ok(())
-///     }
-/// }
-/// let mut moves = Moves(0);
-/// assert_eq!(visit_slice(b"1. e4 e5 *\n\n1. d4 *\n", &mut moves), 2);
-/// assert_eq!(moves.0, 3);
-/// ```
-pub fn visit_slice<V: Visitor + ?Sized>(bytes: &[u8], visitor: &mut V) -> u64 {
-    let mut reader = Reader::from_slice(bytes);
-    // Bytes in memory cannot fail to read.
-    visit_all(&mut reader, visitor).unwrap_or(reader.games)
-}
-
-fn visit_all<R: Read, V: Visitor + ?Sized>(
-    reader: &mut Reader<R>,
-    visitor: &mut V,
-) -> io::Result<u64> {
-    while let Some(result) = reader.visit_next(&mut Visiting(visitor)) {
-        match result {
-            Ok(()) => visitor.end_game(None),
-            Err(PgnError {
-                kind: PgnErrorKind::Io(e),
-                ..
-            }) => return Err(e),
-            Err(e) => visitor.end_game(Some(&e)),
-        }
-    }
-    Ok(reader.games)
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pgn::build::build_with;
-    use alloc::string::String;
-
-    /// A game as compared: the game and where it starts, or the error.
-    type Seen = Result<(PgnGame, u64, u64), alloc::string::String>;
-
-    fn seen(item: Result<PgnGame, PgnError>) -> Seen {
-        item.map(|g| {
-            let (offset, line) = (g.byte_offset(), g.first_line());
-            (g, offset, line)
-        })
-        .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
-    }
-
-    /// A `Read` that hands over a few bytes at a time.
-    struct Trickle<'a>(&'a [u8], u64);
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            self.1 = self.1.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let n = (1 + (self.1 >> 61) as usize)
-                .min(buf.len())
-                .min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
-        const PARTS: [&[u8]; 40] = [
-            b"[Event \"x\"]",
-            b"[Site \"{y\"]",
-            b"\n",
-            b"\n",
-            b"\r\n",
-            b"\r",
-            b" ",
-            b"\t",
-            b"{",
-            b"}",
-            b";",
-            b"%",
-            b"(",
-            b")",
-            b"1.",
-            b"...",
-            b"e4",
-            b"e5",
-            b"Nf3",
-            b"*",
-            b"1-0",
-            b"\xef\xbb\xbf",
-            b"  [Site \"y\"]",
-            b"[",
-            b"\"]",
-            b"$1",
-            b"!?",
-            b"\n\n",
-            b"{c\n\n[A \"b\"]\n\n}",
-            b"f3",
-            b"g4",
-            b"Qh4#",
-            b"0-1",
-            b"\x0b",
-            b"\xff",
-            b"{ [%clk 0:01:00] }",
-            b"\n \n",
-            b"\t[W \"z\"]",
-            b"{\n}",
-            b"[%x]",
-        ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..3000 {
-            let mut text = Vec::new();
-            for _ in 0..1 + next() % 40 {
-                text.extend_from_slice(PARTS[(next() % PARTS.len() as u64) as usize]);
-            }
-            let mut by_lines = Vec::new();
-            let mut reader = Reader::new(&text[..]);
-            while let Some(game) = reader.next_text().unwrap() {
-                let origin = Origin {
-                    offset: game.offset,
-                    line: game.first_line,
-                };
-                by_lines.push(seen(build_with(&game, false).map(|b| finish(b, origin))));
-            }
-            let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
-            let name = String::from_utf8_lossy(&text);
-            assert_eq!(one_pass, by_lines, "{name:?}");
-            let in_place: Vec<Seen> = Reader::from_slice(&text).map(seen).collect();
-            assert_eq!(in_place, by_lines, "{name:?}");
-        }
-    }
-
-    #[test]
-    fn comment_state_at_line_end_is_the_same_by_both_scans() {
-        let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
-        let mut line = alloc::vec::Vec::new();
-        for n in 0..6u32.pow(5) {
-            line.clear();
-            let mut k = n;
-            for _ in 0..5 {
-                line.extend_from_slice(parts[(k % 6) as usize]);
-                k /= 6;
-            }
-            for open in [false, true] {
-                assert_eq!(
-                    scan_comments(&line, open),
-                    scan_comments_slowly(&line, open),
-                    "{:?} {open}",
-                    alloc::string::String::from_utf8_lossy(&line)
-                );
-            }
-        }
-    }
-}
+mod tests;

@@ -2,9 +2,11 @@
 //! [`Game`](crate::Game), and the adapter that feeds it from the tokenizer.
 
 use super::error::{PgnError, PgnErrorKind};
+use super::reader::Reader;
 use super::tokenizer::{Sink, lossy, text_of};
 use alloc::borrow::Cow;
 use alloc::string::String;
+use std::io::{self, Read};
 
 /// Receives the parts of each game as borrowed text, in the order written:
 /// the tags, then the movetext (SAN tokens, NAGs, comments, variations and
@@ -334,4 +336,61 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
     fn result(&mut self, result: &'static str) {
         self.0.result(result);
     }
+}
+
+/// Reads every game of `read` and sends its parts to `visitor`, without
+/// building a [`Game`](crate::Game); a game with an error ends early, with
+/// [`Visitor::end_game`] told why. Returns the number of games.
+///
+/// # Errors
+///
+/// An error reading the input.
+///
+/// ```
+/// use chess_arbiter::pgn::{visit, Visitor};
+/// struct Nothing;
+/// impl Visitor for Nothing {}
+/// assert_eq!(visit("1. e4 *\n\n1. d4 *\n\n1. c4 *\n".as_bytes(), &mut Nothing).unwrap(), 3);
+/// ```
+pub fn visit<R: Read, V: Visitor + ?Sized>(read: R, visitor: &mut V) -> io::Result<u64> {
+    visit_all(&mut Reader::new(read), visitor)
+}
+
+/// [`visit`] over bytes in memory, read in place (no copy, as
+/// [`Reader::from_slice`] reads them). Returns the number of games.
+///
+/// ```
+/// use chess_arbiter::pgn::{visit_slice, Visitor};
+/// struct Moves(usize);
+/// impl Visitor for Moves {
+///     fn san(&mut self, _: &str) -> Result<(), chess_arbiter::pgn::PgnErrorKind> {
+///         self.0 += 1;
+///         Ok(())
+///     }
+/// }
+/// let mut moves = Moves(0);
+/// assert_eq!(visit_slice(b"1. e4 e5 *\n\n1. d4 *\n", &mut moves), 2);
+/// assert_eq!(moves.0, 3);
+/// ```
+pub fn visit_slice<V: Visitor + ?Sized>(bytes: &[u8], visitor: &mut V) -> u64 {
+    let mut reader = Reader::from_slice(bytes);
+    // Bytes in memory cannot fail to read.
+    visit_all(&mut reader, visitor).unwrap_or(reader.games)
+}
+
+fn visit_all<R: Read, V: Visitor + ?Sized>(
+    reader: &mut Reader<R>,
+    visitor: &mut V,
+) -> io::Result<u64> {
+    while let Some(result) = reader.visit_next(&mut Visiting(visitor)) {
+        match result {
+            Ok(()) => visitor.end_game(None),
+            Err(PgnError {
+                kind: PgnErrorKind::Io(e),
+                ..
+            }) => return Err(e),
+            Err(e) => visitor.end_game(Some(&e)),
+        }
+    }
+    Ok(reader.games)
 }

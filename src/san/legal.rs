@@ -155,9 +155,8 @@ impl Position {
             return false;
         }
         let queens = self.by_role(Role::Queen);
-        let snipers = ((attacks::bishop(sq, Bitboard::EMPTY)
-            & (self.by_role(Role::Bishop) | queens))
-            | (attacks::rook(sq, Bitboard::EMPTY) & (self.by_role(Role::Rook) | queens)))
+        let snipers = ((attacks::bishop_rays(sq) & (self.by_role(Role::Bishop) | queens))
+            | (attacks::rook_rays(sq) & (self.by_role(Role::Rook) | queens)))
             & theirs;
         snipers
             .into_iter()

@@ -100,7 +100,9 @@ pub(super) fn read_common(input: &[u8]) -> Option<Described> {
         _ => input,
     };
     let (s, promotion) = match s {
-        [rest @ .., b'=', c @ (b'N' | b'B' | b'R' | b'Q')] => (rest, Role::from_char(*c as char)),
+        [rest @ .., b'=', c @ (b'N' | b'B' | b'R' | b'Q')] => {
+            (rest, PIECE_LETTERS[usize::from(*c)])
+        }
         b"O-O" => return Some(Described::Castle(CastlingSide::KingSide)),
         b"O-O-O" => return Some(Described::Castle(CastlingSide::QueenSide)),
         _ => (s, None),
@@ -109,18 +111,22 @@ pub(super) fn read_common(input: &[u8]) -> Option<Described> {
         return None;
     };
     let to = Square::from_ascii(*file, *rank)?;
+    // Table lookups, not a `match` on the letter: its jump table's
+    // target changes with every other move, and the CPU mispredicts it.
     let (role, mut prefix) = match prefix.split_first() {
-        Some((&c @ (b'N' | b'B' | b'R' | b'Q' | b'K'), rest)) => (Role::from_char(c as char), rest),
+        Some((&c, rest)) if PIECE_LETTERS[usize::from(c)].is_some() => {
+            (PIECE_LETTERS[usize::from(c)], rest)
+        }
         _ => (None, prefix),
     };
     let mut from_file = None;
     let mut from_rank = None;
     if let Some((&c @ b'a'..=b'h', rest)) = prefix.split_first() {
-        from_file = File::new(u32::from(c - b'a'));
+        from_file = Some(File::ALL[usize::from(c - b'a') & 7]);
         prefix = rest;
     }
     if let Some((&c @ b'1'..=b'8', rest)) = prefix.split_first() {
-        from_rank = Rank::new(u32::from(c - b'1'));
+        from_rank = Some(Rank::ALL[usize::from(c - b'1') & 7]);
         prefix = rest;
     }
     match prefix {
@@ -134,6 +140,17 @@ pub(super) fn read_common(input: &[u8]) -> Option<Described> {
         _ => None,
     }
 }
+
+/// The upper-case piece letters `N B R Q K` and their roles.
+static PIECE_LETTERS: [Option<Role>; 256] = {
+    let mut table = [None; 256];
+    table[b'N' as usize] = Some(Role::Knight);
+    table[b'B' as usize] = Some(Role::Bishop);
+    table[b'R' as usize] = Some(Role::Rook);
+    table[b'Q' as usize] = Some(Role::Queen);
+    table[b'K' as usize] = Some(Role::King);
+    table
+};
 
 /// Strips one trailing `+` or `#`; `true` if there was one.
 fn strip_check_suffix(s: &mut &[u8]) -> bool {

@@ -1,0 +1,224 @@
+//! The reader's own tests: the one-pass cut against the line splitter, and
+//! games ruled in place against games ruled move by move.
+
+use super::*;
+use crate::pgn::build::build_with;
+use alloc::string::String;
+
+/// A game as compared: the game and where it starts, or the error.
+type Seen = Result<(PgnGame, u64, u64), alloc::string::String>;
+
+fn seen(item: Result<PgnGame, PgnError>) -> Seen {
+    item.map(|g| {
+        let (offset, line) = (g.byte_offset(), g.first_line());
+        (g, offset, line)
+    })
+    .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
+}
+
+/// A `Read` that hands over a few bytes at a time.
+struct Trickle<'a>(&'a [u8], u64);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.1 = self.1.wrapping_mul(6364136223846793005).wrapping_add(1);
+        let n = (1 + (self.1 >> 61) as usize)
+            .min(buf.len())
+            .min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
+    const PARTS: [&[u8]; 40] = [
+        b"[Event \"x\"]",
+        b"[Site \"{y\"]",
+        b"\n",
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b" ",
+        b"\t",
+        b"{",
+        b"}",
+        b";",
+        b"%",
+        b"(",
+        b")",
+        b"1.",
+        b"...",
+        b"e4",
+        b"e5",
+        b"Nf3",
+        b"*",
+        b"1-0",
+        b"\xef\xbb\xbf",
+        b"  [Site \"y\"]",
+        b"[",
+        b"\"]",
+        b"$1",
+        b"!?",
+        b"\n\n",
+        b"{c\n\n[A \"b\"]\n\n}",
+        b"f3",
+        b"g4",
+        b"Qh4#",
+        b"0-1",
+        b"\x0b",
+        b"\xff",
+        b"{ [%clk 0:01:00] }",
+        b"\n \n",
+        b"\t[W \"z\"]",
+        b"{\n}",
+        b"[%x]",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..3000 {
+        let mut text = Vec::new();
+        for _ in 0..1 + next() % 40 {
+            text.extend_from_slice(PARTS[(next() % PARTS.len() as u64) as usize]);
+        }
+        let mut by_lines = Vec::new();
+        let mut reader = Reader::new(&text[..]);
+        while let Some(game) = reader.next_text().unwrap() {
+            let origin = Origin {
+                offset: game.offset,
+                line: game.first_line,
+            };
+            by_lines.push(seen(
+                build_with(&game, false, Room::default()).map(|b| finish(b, origin)),
+            ));
+        }
+        let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
+        let name = String::from_utf8_lossy(&text);
+        assert_eq!(one_pass, by_lines, "{name:?}");
+        let in_place: Vec<Seen> = Reader::from_slice(&text).map(seen).collect();
+        assert_eq!(in_place, by_lines, "{name:?}");
+    }
+}
+
+/// A game as the reader gives it, with what its ruling says.
+fn ruled(item: Result<PgnGame, PgnError>) -> Result<(PgnGame, String), String> {
+    item.map(|g| {
+        let outcome = alloc::format!("{:?}", g.game().outcome());
+        (g, outcome)
+    })
+    .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
+}
+
+#[test]
+fn games_ruled_in_place_equal_games_ruled_move_by_move() {
+    use crate::pgn::build::build_ruled;
+    use crate::{Move, Position};
+    use core::fmt::Write;
+    // Starts from which random play reaches dead positions: by
+    // insufficient material, behind a locked pawn chain, or at the start.
+    const STARTS: [&str; 8] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
+        "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
+        "7k/8/8/p1p1p1p1/P1P1P1P1/3n4/8/K6R b - - 0 1",
+        "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/3K4 w - - 0 1",
+        "4k3/8/8/8/8/5b2/8/2B1K3 w - - 0 1",
+        "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut text = String::new();
+    for n in 0..600 {
+        let fen = STARTS[n % STARTS.len()];
+        let mut pos: Position = fen.parse().unwrap();
+        // Losses on time (FIDE 6.9 rules some of them draws) and
+        // other endings recorded.
+        let result = ["1-0", "0-1", "1/2-1/2", "*"][(next() % 4) as usize];
+        let termination = ["Time forfeit", "time forfeit ", "Normal", "Abandoned"];
+        let termination = termination[(next() % 4) as usize];
+        let _ = write!(
+            text,
+            "[Result \"{result}\"]\n[Termination \"{termination}\"]\n[FEN \"{fen}\"]\n\n"
+        );
+        let plies = next() % 90;
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m: Move = moves[(next() % moves.len() as u64) as usize];
+            let _ = write!(text, "{} ", pos.san(m));
+            match next() % 16 {
+                0 => text.push_str("{ c } "),
+                1 => text.push_str("$1 "),
+                2 if moves.len() > 1 => {
+                    let other = moves[(next() % moves.len() as u64) as usize];
+                    let _ = write!(text, "( {} ) ", pos.san(other));
+                }
+                // An illegal move now and then: the record is in error.
+                3 if ply > 20 && n % 7 == 0 => text.push_str("Ke9 "),
+                _ => {}
+            }
+            pos.play_unchecked(m);
+        }
+        let _ = write!(text, "{result}\n\n");
+    }
+    let mut ruled_by_move = Vec::new();
+    let mut reader = Reader::new(text.as_bytes());
+    while let Some(game) = reader.next_text().unwrap() {
+        let origin = Origin {
+            offset: game.offset,
+            line: game.first_line,
+        };
+        ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
+    }
+    let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+    assert_eq!(in_place.len(), 600);
+    let dead = in_place
+        .iter()
+        .filter(|g| matches!(g, Ok((g, _)) if !g.moves_after_end().is_empty()))
+        .count();
+    assert!(dead > 80, "{dead} games end early");
+    let on_time = in_place
+        .iter()
+        .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
+        .count();
+    assert!(on_time > 50, "{on_time} losses on time");
+    for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
+        assert_eq!(a, b, "game {k}");
+    }
+}
+
+#[test]
+fn comment_state_at_line_end_is_the_same_by_both_scans() {
+    let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
+    let mut line = alloc::vec::Vec::new();
+    for n in 0..6u32.pow(5) {
+        line.clear();
+        let mut k = n;
+        for _ in 0..5 {
+            line.extend_from_slice(parts[(k % 6) as usize]);
+            k /= 6;
+        }
+        for open in [false, true] {
+            assert_eq!(
+                scan_comments(&line, open),
+                scan_comments_slowly(&line, open),
+                "{:?} {open}",
+                alloc::string::String::from_utf8_lossy(&line)
+            );
+        }
+    }
+}
