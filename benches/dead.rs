@@ -47,6 +47,18 @@ const SLOW: &[(&str, &str)] = &[
     ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", "f2f3"),
     ("8/7k/6R1/3qPK2/8/N7/8/6B1 b - - 0 51", "h7h8"),
     ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", "e2d3"),
+    // Pawnless minor-piece endings of five to seven men, alive: 1-4 ms a
+    // ply of a random game before a king's walk to take a man into a known
+    // ending showed them so.
+    ("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249", "d2c3"),
+    ("8/8/1B1n4/4K2b/8/4B3/4b1k1/8 b - - 75 197", "g2g3"),
+    ("1n6/3k4/8/4n1b1/8/8/5K2/1N6 w - - 0 42", "f2e2"),
+    // Dead: eight bishops on dark squares never mate a king that steps
+    // between h3 and h4 (undecided before the loser's last move was used).
+    (
+        "8/8/3b3p/2b2p1P/1b1b1p2/2b2PpK/1b4P1/4bkb1 b - - 0 1",
+        "d6e7",
+    ),
 ];
 
 /// The flag falls of the tail, with the colour that did not flag.
