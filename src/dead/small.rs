@@ -203,10 +203,11 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
                 pos.play_unchecked(m);
                 return after_the_capture(&pos, plies);
             }
+            let steps = king_steps(&pos, taker, target);
             moves
                 .iter()
                 .filter(|m| m.from() == king && !occupied.contains(m.to()))
-                .min_by_key(|m| distance(m.to(), target))
+                .min_by_key(|m| (steps[m.to() as usize], distance(m.to(), target)))
                 .copied()
         } else {
             moves
@@ -230,6 +231,33 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
         pos.play_unchecked(m);
     }
     false
+}
+
+/// Per square: the king steps from there to `target` over empty squares
+/// the enemy of `taker` does not attack now (`u8::MAX` where none lead).
+fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
+    let mut steps = [u8::MAX; 64];
+    let occupied = pos.occupied();
+    let mut safe = crate::Bitboard::EMPTY;
+    for sq in !occupied {
+        if !pos.is_attacked_by(sq, !taker) {
+            safe = safe.with(sq);
+        }
+    }
+    let mut reached = crate::Bitboard::from_square(target);
+    let mut frontier = reached;
+    let mut d = 0;
+    while frontier.any() {
+        let mut next = crate::Bitboard::EMPTY;
+        for sq in frontier {
+            steps[sq as usize] = d;
+            next |= crate::attacks::king(sq);
+        }
+        frontier = next & safe & !reached;
+        reached |= frontier;
+        d += 1;
+    }
+    steps
 }
 
 /// `true` if the position just after a capture is shown alive by the
@@ -297,6 +325,9 @@ mod tests {
         // Blocked h-pawns: White's king takes the one on h6, and its own
         // runs to promote.
         assert!(walks(&pos("k7/8/8/8/1b5p/7P/5K2/8 w - - 0 164")));
+        // White's king goes round the squares Black's men attack (e1, d1,
+        // c2, c3, d4) to take the knight on e5.
+        assert!(walks(&pos("1n6/3k4/8/4n1b1/8/8/5K2/1N6 w - - 0 42")));
         // Seven men: Black's king takes the bishop on e3, then more.
         assert!(walks(&pos("8/8/1B1n4/4K2b/8/4B3/4b1k1/8 b - - 75 197")));
         // Bishops all on light squares: whatever is taken, nobody can
