@@ -141,9 +141,10 @@ const WALK_PLIES: u32 = 24;
 /// may take together: a bound on its cost where every walk fails.
 const WALKS_PLIES: u32 = 400;
 
-/// `true` if, in a position of five to seven men, a king can walk to an
-/// enemy man and take it, the other side meanwhile making quiet moves
-/// that leave the man unguarded and give no check, into an ending some
+/// `true` if, in a position of four to seven men (not known here), a king
+/// can walk to an enemy man and take it, the other side meanwhile making
+/// quiet moves that leave the man unguarded and give no check, into an
+/// ending some
 /// side can win: a known one, or one that [`leads_to_a_winnable_ending`]
 /// or this walk again shows alive. The walk is played move by move from
 /// the legal moves, so it is a series of legal moves to a position from
@@ -155,7 +156,7 @@ pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
 
 fn walks(pos: &Position, plies: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(5..=7).contains(&men) || pos.castling.any() {
+    if !(4..=7).contains(&men) || pos.castling.any() || is_known(pos) {
         return false;
     }
     for taker in [pos.turn(), !pos.turn()] {
@@ -325,6 +326,8 @@ mod tests {
         // Blocked h-pawns: White's king takes the one on h6, and its own
         // runs to promote.
         assert!(walks(&pos("k7/8/8/8/1b5p/7P/5K2/8 w - - 0 164")));
+        // Four men, pawns locked: a king takes the other's pawn.
+        assert!(walks(&pos("8/8/p7/P7/8/8/8/3K2k1 w - - 0 45")));
         // White's king goes round the squares Black's men attack (e1, d1,
         // c2, c3, d4) to take the knight on e5.
         assert!(walks(&pos("1n6/3k4/8/4n1b1/8/8/5K2/1N6 w - - 0 42")));
