@@ -19,6 +19,7 @@ impl Position {
     }
 
     /// Legal castling to `side`, if any (FIDE 3.8.2).
+    #[inline(never)]
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
         let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
         if (self.castling & back_rank).is_empty() || self.is_check() {

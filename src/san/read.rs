@@ -269,6 +269,7 @@ impl Position {
 
     /// A move given by its from and to squares, as UCI gives it: castling
     /// as king-takes-rook, or in standard chess also as the king's two-step.
+    #[inline(never)]
     fn long_move(
         &self,
         from: Square,
