@@ -6,7 +6,7 @@
 //! cargo run --release --example winnability -- [FILE] [--budget N] [--only winnable|unwinnable]
 //! ```
 
-use chess_arbiter::{Color, Position, Winnability};
+use chess_arbiter::{Color, Position, Winnability, WinnabilityOptions};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -45,7 +45,7 @@ fn main() {
             Color::Black
         };
         let start = Instant::now();
-        let verdict = pos.winnability_with_budget(color, budget);
+        let verdict = pos.winnability_with(color, WinnabilityOptions::new().nodes(budget));
         let took = start.elapsed();
         times.push(took);
         match verdict {

@@ -67,13 +67,78 @@ impl Winnability {
     /// visited. It bounds the time of one call (roughly 0.2 µs to 1 µs per
     /// position: up to a few hundred milliseconds when every search gives
     /// up, though most positions are decided in microseconds);
-    /// [`Position::winnability_with_budget`] takes another.
+    /// [`WinnabilityOptions::nodes`] sets another.
     ///
     /// ```
     /// use chess_arbiter::Winnability;
     /// assert!(Winnability::DEFAULT_BUDGET >= 100_000);
     /// ```
     pub const DEFAULT_BUDGET: u64 = 300_000;
+}
+
+/// How a winnability question is searched: the one options value of
+/// [`Position::winnability_with`] and [`Position::helpmate_with`].
+/// [`WinnabilityOptions::new`] (also `Default`) is what
+/// [`Position::winnability`] and [`Position::helpmate`] use.
+///
+/// ```
+/// use chess_arbiter::{Color, Position, Winnability, WinnabilityOptions};
+/// // A locked wall with one bishop each: dead, but proving it for Black
+/// // takes more than the default budget of positions.
+/// let pos = Position::from_fen("8/1k6/8/1p1p1p1p/1P1P1P1P/8/6K1/3bB3 w - - 0 1").unwrap();
+/// let deep = WinnabilityOptions::new().nodes(3_000_000);
+/// assert_eq!(pos.winnability_with(Color::Black, deep), Winnability::Unwinnable);
+/// assert_eq!(WinnabilityOptions::new().budget(), Winnability::DEFAULT_BUDGET);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct WinnabilityOptions {
+    nodes: u64,
+}
+
+impl WinnabilityOptions {
+    /// The defaults: a budget of [`Winnability::DEFAULT_BUDGET`] positions.
+    ///
+    /// ```
+    /// use chess_arbiter::WinnabilityOptions;
+    /// assert_eq!(WinnabilityOptions::new(), WinnabilityOptions::default());
+    /// ```
+    #[must_use]
+    pub const fn new() -> WinnabilityOptions {
+        WinnabilityOptions {
+            nodes: Winnability::DEFAULT_BUDGET,
+        }
+    }
+
+    /// A budget of `nodes` positions visited: more decides more positions
+    /// and costs more; 0 decides only what needs no search.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position, Winnability, WinnabilityOptions};
+    /// let pos = Position::new();
+    /// let none = WinnabilityOptions::new().nodes(0);
+    /// assert_eq!(pos.winnability_with(Color::Black, none), Winnability::Unknown);
+    /// ```
+    #[must_use]
+    pub const fn nodes(self, nodes: u64) -> WinnabilityOptions {
+        WinnabilityOptions { nodes }
+    }
+
+    /// The budget in positions visited.
+    ///
+    /// ```
+    /// use chess_arbiter::WinnabilityOptions;
+    /// assert_eq!(WinnabilityOptions::new().nodes(42).budget(), 42);
+    /// ```
+    #[must_use]
+    pub const fn budget(self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Default for WinnabilityOptions {
+    fn default() -> WinnabilityOptions {
+        WinnabilityOptions::new()
+    }
 }
 
 impl fmt::Display for Winnability {
@@ -341,24 +406,42 @@ impl Position {
     /// assert_eq!(pos.winnability(Color::Black), Winnability::Unwinnable);
     /// ```
     pub fn winnability(&self, color: Color) -> Winnability {
-        self.winnability_with_budget(color, Winnability::DEFAULT_BUDGET)
+        self.winnability_with(color, WinnabilityOptions::new())
     }
 
-    /// [`Position::winnability`] with a budget of `nodes` positions instead
-    /// of the default: more decides more positions, and costs more.
+    /// [`Position::winnability`] searched as `options` say (a budget other
+    /// than the default).
     ///
     /// ```
-    /// use chess_arbiter::{Color, Position, Winnability};
+    /// use chess_arbiter::{Color, Position, Winnability, WinnabilityOptions};
     /// let pos = Position::new();
-    /// assert_eq!(pos.winnability_with_budget(Color::Black, 1_000_000), Winnability::Winnable);
-    /// assert_eq!(pos.winnability_with_budget(Color::Black, 0), Winnability::Unknown);
+    /// let options = WinnabilityOptions::new().nodes(1_000_000);
+    /// assert_eq!(pos.winnability_with(Color::Black, options), Winnability::Winnable);
     /// ```
-    pub fn winnability_with_budget(&self, color: Color, nodes: u64) -> Winnability {
-        match solve(self, color, nodes) {
+    #[must_use]
+    pub fn winnability_with(&self, color: Color, options: WinnabilityOptions) -> Winnability {
+        match solve(self, color, options.nodes) {
             Verdict::Winnable(_) => Winnability::Winnable,
             Verdict::Unwinnable => Winnability::Unwinnable,
             Verdict::Unknown => Winnability::Unknown,
         }
+    }
+
+    /// [`Position::winnability`] with a budget of `nodes` positions.
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// use chess_arbiter::{Color, Position, Winnability};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.winnability_with_budget(Color::Black, 0), Winnability::Unknown);
+    /// ```
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Position::winnability_with(color, WinnabilityOptions::new().nodes(nodes))`"
+    )]
+    #[must_use]
+    pub fn winnability_with_budget(&self, color: Color, nodes: u64) -> Winnability {
+        self.winnability_with(color, WinnabilityOptions::new().nodes(nodes))
     }
 
     /// A series of legal moves from here that ends in a checkmate delivered
@@ -380,21 +463,39 @@ impl Position {
     /// assert_eq!(pos.helpmate(Color::Black), None);
     /// ```
     pub fn helpmate(&self, color: Color) -> Option<Vec<Move>> {
-        self.helpmate_with_budget(color, Winnability::DEFAULT_BUDGET)
+        self.helpmate_with(color, WinnabilityOptions::new())
+    }
+
+    /// [`Position::helpmate`] searched as `options` say.
+    ///
+    /// ```
+    /// use chess_arbiter::{Color, Position, WinnabilityOptions};
+    /// let pos = Position::new();
+    /// let options = WinnabilityOptions::new().nodes(100_000);
+    /// assert!(pos.helpmate_with(Color::White, options).is_some());
+    /// ```
+    #[must_use]
+    pub fn helpmate_with(&self, color: Color, options: WinnabilityOptions) -> Option<Vec<Move>> {
+        match solve(self, color, options.nodes) {
+            Verdict::Winnable(line) => Some(line),
+            Verdict::Unwinnable | Verdict::Unknown => None,
+        }
     }
 
     /// [`Position::helpmate`] with a budget of `nodes` positions.
     ///
     /// ```
+    /// # #![allow(deprecated)]
     /// use chess_arbiter::{Color, Position};
-    /// let pos = Position::new();
-    /// assert!(pos.helpmate_with_budget(Color::White, 100_000).is_some());
+    /// assert!(Position::new().helpmate_with_budget(Color::White, 100_000).is_some());
     /// ```
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `Position::helpmate_with(color, WinnabilityOptions::new().nodes(nodes))`"
+    )]
+    #[must_use]
     pub fn helpmate_with_budget(&self, color: Color, nodes: u64) -> Option<Vec<Move>> {
-        match solve(self, color, nodes) {
-            Verdict::Winnable(line) => Some(line),
-            Verdict::Unwinnable | Verdict::Unknown => None,
-        }
+        self.helpmate_with(color, WinnabilityOptions::new().nodes(nodes))
     }
 
     /// `true` if neither side can checkmate by any series of legal moves:

@@ -384,7 +384,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use color::{Color, ParseColorError};
-pub use dead::Winnability;
+pub use dead::{Winnability, WinnabilityOptions};
 pub use ending::{ClaimError, DrawClaim, GameOverError};
 pub use fen::{FenError, FenOptions};
 pub use game::Game;

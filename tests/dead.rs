@@ -300,7 +300,7 @@ mod playouts {
                 let mater = !p.turn();
                 for before in history.iter().rev().take(12) {
                     prop_assert_ne!(
-                        before.winnability_with_budget(mater, 20_000),
+                        before.winnability_with(mater, chess_arbiter::WinnabilityOptions::new().nodes(20_000)),
                         Winnability::Unwinnable,
                         "{} for {}", before.fen(), mater
                     );

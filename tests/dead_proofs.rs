@@ -149,7 +149,7 @@ fn no_proof_claims_a_position_on_a_mating_line() {
             if i % 16 == 0 || i + 1 == moves.len() {
                 asked += 1;
                 assert_ne!(
-                    p.winnability_with_budget(color, 0),
+                    p.winnability_with(color, chess_arbiter::WinnabilityOptions::new().nodes(0)),
                     Winnability::Unwinnable,
                     "{p:?} on the line of {} for {color}",
                     record["id"]

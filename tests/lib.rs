@@ -28,6 +28,8 @@ mod pgn_files;
 mod pgn_hostile;
 mod pgn_memory;
 mod pgn_parallel;
+mod pgn_reading;
+mod pgn_writing;
 mod properties;
 mod queries;
 mod rules;

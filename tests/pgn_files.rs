@@ -4,24 +4,13 @@
 //! CR) and mixed line ends; each read as python-chess 1.11 reads it, and
 //! each game's byte offset and first line.
 
+use crate::common::pgn_checks::uci;
+
 use chess_arbiter::pgn::{PgnGame, Reader};
 
 fn read(text: &str) -> Vec<PgnGame> {
     Reader::new(text.as_bytes())
         .map(|item| item.unwrap_or_else(|e| panic!("{e}\n{text:?}")))
-        .collect()
-}
-
-fn uci(game: &PgnGame) -> Vec<String> {
-    let mut pos = game.game().start().clone();
-    game.game()
-        .moves()
-        .iter()
-        .map(|&m| {
-            let u = pos.uci(m).to_string();
-            pos.play_unchecked(m);
-            u
-        })
         .collect()
 }
 

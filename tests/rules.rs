@@ -2,6 +2,8 @@
 //! named test per rule: castling (FIDE 3.8.2, Chess960 too), en passant
 //! (3.7.3.1), promotion (3.7.3.3), checks and pins, UCI, `play` and the clocks.
 
+use crate::common::legal_uci;
+
 use chess_arbiter::{CastlingMode, Color, Move, MoveKind, Piece, Position, Role, Square, UciError};
 use proptest::prelude::*;
 
@@ -14,19 +16,8 @@ fn pos960(fen: &str) -> Position {
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// The legal moves in UCI, sorted.
-fn legal(p: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| p.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
-}
-
 fn is_legal_uci(p: &Position, uci: &str) -> bool {
-    legal(p).iter().any(|m| m == uci)
+    legal_uci(p).iter().any(|m| m == uci)
 }
 
 /// Plays UCI moves, each of which must be legal.
@@ -356,7 +347,7 @@ fn en_passant_captures_the_pawn_and_resets_the_clock() {
 #[test]
 fn promotion_to_queen_rook_bishop_or_knight_of_the_same_colour() {
     let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    let promotions: Vec<String> = legal(&p)
+    let promotions: Vec<String> = legal_uci(&p)
         .into_iter()
         .filter(|m| m.starts_with("a7"))
         .collect();
@@ -418,7 +409,7 @@ fn double_check_allows_king_moves_only() {
     assert!(
         moves.iter().all(|m| m.from() == Square::E1),
         "{:?}",
-        legal(&p)
+        legal_uci(&p)
     );
     assert!(!p.is_legal(Move::new(Square::F1, Square::D3)));
 }
@@ -426,7 +417,7 @@ fn double_check_allows_king_moves_only() {
 #[test]
 fn single_check_is_answered_by_capture_block_or_king_move() {
     let p = pos("4r1k1/8/8/8/8/8/3B4/R3K3 w - - 0 1");
-    let moves = legal(&p);
+    let moves = legal_uci(&p);
     // The bishop blocks on e3 but may not go elsewhere; the king leaves the e-file.
     assert!(moves.contains(&"d2e3".to_string()));
     assert!(!moves.contains(&"d2c3".to_string()));
@@ -438,26 +429,26 @@ fn single_check_is_answered_by_capture_block_or_king_move() {
 fn pinned_piece_moves_only_along_the_pin() {
     // The rook on e4 is pinned on the e-file.
     let p = pos("4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1");
-    let rook: Vec<String> = legal(&p)
+    let rook: Vec<String> = legal_uci(&p)
         .into_iter()
         .filter(|m| m.starts_with("e4"))
         .collect();
     assert_eq!(rook, ["e4e2", "e4e3", "e4e5", "e4e6", "e4e7", "e4e8"]);
     // A bishop pinned on a file has no move; a knight pinned has none.
     let p = pos("4r1k1/8/8/8/4B3/8/8/4K3 w - - 0 1");
-    assert!(legal(&p).iter().all(|m| !m.starts_with("e4")));
+    assert!(legal_uci(&p).iter().all(|m| !m.starts_with("e4")));
     let p = pos("4r1k1/8/8/8/8/4N3/8/4K3 w - - 0 1");
-    assert!(legal(&p).iter().all(|m| !m.starts_with("e3")));
+    assert!(legal_uci(&p).iter().all(|m| !m.starts_with("e3")));
     // A pawn pinned on a diagonal may only take the pinner.
     let p = pos("6k1/8/8/8/2b5/3P4/4K3/8 w - - 0 1");
-    let pawn: Vec<String> = legal(&p)
+    let pawn: Vec<String> = legal_uci(&p)
         .into_iter()
         .filter(|m| m.starts_with("d3"))
         .collect();
     assert_eq!(pawn, ["d3c4"]);
     // A pawn pinned on a file may push, not capture.
     let p = pos("4r1k1/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
-    let pawn: Vec<String> = legal(&p)
+    let pawn: Vec<String> = legal_uci(&p)
         .into_iter()
         .filter(|m| m.starts_with("e4"))
         .collect();
@@ -468,7 +459,7 @@ fn pinned_piece_moves_only_along_the_pin() {
 fn king_may_not_step_along_the_line_of_its_checker() {
     // The rook on a1 checks along the first rank: f1 stays attacked behind the king.
     let p = pos("6k1/8/8/8/8/8/8/r3K3 w - - 0 1");
-    let moves = legal(&p);
+    let moves = legal_uci(&p);
     assert!(!moves.contains(&"e1f1".to_string()));
     assert!(!moves.contains(&"e1d1".to_string()));
     assert!(moves.contains(&"e1e2".to_string()));

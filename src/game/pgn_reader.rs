@@ -47,12 +47,27 @@ impl Game {
     /// A game from `start` whose positions are taken to be alive until
     /// [`Game::check_assumed_life`] says whether they were: the PGN reader
     /// plays a whole record this way, with no dead-position proof per move.
-    pub(crate) fn assuming_life(start: Position) -> Game {
-        Game::with_life(start, crate::dead::Liveness::Alive)
+    /// Its history has room for `plies` moves (the reader sizes it by the
+    /// game before).
+    pub(crate) fn assuming_life_with_room(start: Position, plies: usize) -> Game {
+        let room = plies + 1;
+        let mut positions = Vec::with_capacity(room);
+        let mut keys = Vec::with_capacity(room);
+        let mut life = Vec::with_capacity(room);
+        keys.push(start.repetition_key());
+        positions.push(start);
+        life.push(crate::dead::Liveness::Alive);
+        Game {
+            positions,
+            keys,
+            life,
+            moves: Vec::with_capacity(plies),
+            ending: None,
+        }
     }
 
     /// [`Game::play_san_bytes`] taking the position it leads to as alive
-    /// (see [`Game::assuming_life`]).
+    /// (see [`Game::assuming_life_with_room`]).
     ///
     /// The position after the move is made in place, in the history (one
     /// copy of the position per move, not two).
@@ -76,11 +91,11 @@ impl Game {
     /// only from live ones (FIDE 5.2.2), and a proof is never wrong: so the
     /// proofs along a game read alive (or undecided), then dead (or
     /// undecided). The last position alive, or checkmate, vouches for all.
-    /// Else the first dead one is searched by halving among the positions
-    /// after captures and pawn moves (where `Game::play` runs a proof
-    /// anyway), and the few after the last live one found are ruled as
-    /// `Game::play` rules them, each from the one before. An undecided
-    /// proof on the way leaves it to a reading move by move.
+    /// Else the first dead one is searched among the positions after
+    /// captures and pawn moves (where `Game::play` runs a proof anyway),
+    /// from the end back, and the few after the last live one found are
+    /// ruled as `Game::play` rules them, each from the one before. An
+    /// undecided proof on the way leaves it to a ruling move by move.
     pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
         use crate::dead::{Liveness, liveness, liveness_after};
         let last = self.positions.len() - 1;
@@ -114,12 +129,37 @@ impl Game {
         if zeroing.last() == Some(&last) {
             dead = zeroing.len() - 1;
         }
+        // Searched from the end, by steps that double, until a live one is
+        // found, then by halving: a record that ends dead most often died
+        // at its last capture or pawn move (the material gone), and a
+        // proof near the end, with little material left, is cheap where
+        // one in the middlegame is not.
+        let mut step = Some(1);
         while dead - alive > 1 {
-            let mid = (alive + dead) / 2;
+            let mid = match step {
+                Some(step) => dead.saturating_sub(step).max(alive + 1),
+                None => (alive + dead) / 2,
+            };
             match liveness(&self.positions[zeroing[mid]]) {
-                Liveness::Alive => alive = mid,
-                Liveness::Dead => dead = mid,
+                Liveness::Alive => {
+                    alive = mid;
+                    step = None;
+                }
+                Liveness::Dead => {
+                    dead = mid;
+                    step = step.map(|s| s * 2);
+                }
                 Liveness::Open => return AssumedLife::Unknown,
+            }
+        }
+        // The known dead one after a capture or pawn move is where
+        // Game::play finds it dead (it proves such a position afresh); when
+        // the position just before it is alive, so are all before that (a
+        // proof is never wrong), and Game::play rules none of them dead:
+        // one proof instead of one for each move in between.
+        if let Some(&at) = zeroing.get(dead) {
+            if at - 1 > zeroing[alive] && liveness(&self.positions[at - 1]) == Liveness::Alive {
+                return AssumedLife::DeadAt(at);
             }
         }
         // From the live one on, as Game::play rules: the first dead is
@@ -139,12 +179,99 @@ impl Game {
         AssumedLife::Unknown
     }
 
+    /// The game as [`Game::play`] would have ruled it move by move, when
+    /// [`Game::check_assumed_life`] was undecided: each position's life from
+    /// the one before, as `Game::play` finds it (`start_proved`: the start's
+    /// was proved, as [`Game::from_position`] does, rather than known, as
+    /// for [`Game::new`]). Where the first dead position stands, if any.
+    pub(crate) fn rule_life_move_by_move(&mut self, start_proved: bool) -> Option<usize> {
+        use crate::dead::{Liveness, liveness, liveness_after};
+        let mut life = if start_proved {
+            liveness(&self.positions[0])
+        } else {
+            Liveness::Alive
+        };
+        self.life[0] = life;
+        if life == Liveness::Dead {
+            return Some(0);
+        }
+        for ply in 1..self.positions.len() {
+            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
+            life = liveness_after(prev, life, self.moves[ply - 1], next);
+            self.life[ply] = life;
+            if life == Liveness::Dead {
+                return Some(ply);
+            }
+        }
+        None
+    }
+
+    /// Ends the game at the dead position after `ply` moves (FIDE 5.2.2),
+    /// as [`Game::play`] would have: the moves played after it are taken
+    /// out and returned, in order (the record keeps them as written after
+    /// the end).
+    pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
+        let after = self.moves.split_off(ply.min(self.moves.len()));
+        self.positions.truncate(ply + 1);
+        self.keys.truncate(ply + 1);
+        self.life.truncate(ply + 1);
+        self.mark_dead();
+        after
+    }
+
     /// Takes the current position as dead (FIDE 5.2.2), as a proof has
-    /// shown: the PGN reader's second reading of a record whose first dead
-    /// position [`Game::check_assumed_life`] found.
-    pub(crate) fn mark_dead(&mut self) {
+    /// shown.
+    fn mark_dead(&mut self) {
         if let Some(life) = self.life.last_mut() {
             *life = crate::dead::Liveness::Dead;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn life_ruled_move_by_move_after_the_fact_is_what_play_rules() {
+        // Random play from starts that reach dead positions (a locked pawn
+        // chain once the rook is gone, insufficient material).
+        let starts = [
+            "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
+            "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut dead = 0;
+        for n in 0..90 {
+            let start: Position = starts[n % starts.len()].parse().unwrap();
+            let mut played = Game::from_position(start.clone());
+            let mut assumed = Game::assuming_life_with_room(start, 0);
+            for _ in 0..120 {
+                if played.outcome().is_some() {
+                    break;
+                }
+                let moves = played.position().legal_moves();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = moves[(state % moves.len() as u64) as usize];
+                let san = played.position().san(m);
+                played.play(m).unwrap();
+                assumed
+                    .play_san_bytes_assuming_life(san.as_bytes())
+                    .unwrap();
+            }
+            let first_dead = assumed.rule_life_move_by_move(true);
+            let want = played
+                .life
+                .iter()
+                .position(|&l| l == crate::dead::Liveness::Dead);
+            assert_eq!(first_dead, want, "game {n}");
+            let upto = want.map_or(played.life.len(), |ply| ply + 1);
+            assert_eq!(assumed.life[..upto], played.life[..upto], "game {n}");
+            dead += usize::from(want.is_some());
+        }
+        assert!(dead > 10, "{dead} games reach a dead position");
     }
 }

@@ -3,14 +3,15 @@
 
 use super::error::{PgnError, PgnErrorKind};
 use super::game::PgnGame;
-use super::result::read_termination;
+use super::result::{self, read_termination};
 use super::scan;
 use super::tags::variant;
 use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
 use crate::quote::bounded_bytes;
-use crate::{CastlingMode, Game, Position, SanError};
+use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -34,11 +35,37 @@ pub(crate) struct Builder {
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
-    /// Known from a first reading: the game is dead after this many moves.
-    dead_at: Option<usize>,
     /// Variations are read for syntax only (nothing kept, their moves not
     /// played): for a caller who reads the mainline alone.
     mainline_only: bool,
+    /// A loss on time whose winner was found able to mate at the last
+    /// position (FIDE 6.9 rules it a loss): the side whose flag fell.
+    lost_on_time: Option<Color>,
+    /// The room made for the game ([`Room`]).
+    room: Room,
+}
+
+/// Room to make in a new game's history and comments, taken from the game
+/// read before it (games of a file are alike): most games then grow no
+/// vector while they are read.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Room {
+    plies: usize,
+    comment_bytes: usize,
+    comments: usize,
+}
+
+impl Room {
+    /// What `game` needed, capped so that one huge game does not make
+    /// every game after it take that much.
+    pub(crate) fn of(game: &PgnGame) -> Room {
+        const CAP: usize = 1024;
+        Room {
+            plies: game.game.moves().len().min(CAP),
+            comment_bytes: game.comment_text.len().min(32 * CAP),
+            comments: game.comment_ends.len().min(CAP),
+        }
+    }
 }
 
 /// A variation being read.
@@ -52,11 +79,20 @@ struct Open {
 
 impl Default for Builder {
     fn default() -> Builder {
-        let mut tags = PgnGame::empty(Game::new());
+        Builder::with_room(Room::default())
+    }
+}
+
+impl Builder {
+    /// A builder whose game has `room` (see [`Room`]).
+    pub(crate) fn with_room(room: Room) -> Builder {
+        // The standard start is alive (as for Game::new).
+        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
+        let mut tags = PgnGame::empty(game);
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
         tags.tag_ends.reserve(20);
-        tags.comment_ends.reserve(128);
+        tags.comment_ends.reserve(room.comments.max(128));
         Builder {
             tags,
             chess960: false,
@@ -66,20 +102,26 @@ impl Default for Builder {
             beyond: None,
             comment_bytes: Vec::new(),
             assuming_life: true,
-            dead_at: None,
             mainline_only: false,
+            lost_on_time: None,
+            room,
         }
     }
 }
 
 /// Reads one game's text into a [`Builder`] exactly as [`Game::play`]
-/// would rule it move by move (see [`read_again`]).
+/// would rule it move by move (see [`read_again`]), with `room` made in
+/// the game ([`Room`]).
 ///
 /// With `mainline_only`, the variations are read for syntax only (a record
 /// whose mainline is legal then reads, whatever its variations hold).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
-pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
-    let mut builder = Builder::new(mainline_only);
+pub(crate) fn build_with(
+    text: &GameText<'_>,
+    mainline_only: bool,
+    room: Room,
+) -> Result<Builder, PgnError> {
+    let mut builder = Builder::new(mainline_only, room);
     let first = visit_game(text, &mut builder);
     read_again(builder, first, text)
 }
@@ -90,8 +132,12 @@ pub(crate) fn build_with(text: &GameText<'_>, mainline_only: bool) -> Result<Bui
 /// first played with its positions taken to be alive, which holds when the
 /// last position is checkmate or proved alive (every earlier position
 /// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
-/// Otherwise (a dead or undecided last position, or an error) the game's
-/// `text` is read again with every move ruled as `Game::play` rules it.
+/// A loss on time asks the winner's FIDE 6.9 question first: a line to
+/// mate answers it and shows the last position alive at once. Otherwise
+/// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
+/// kept as written after the end. Only a record in error (whose reading
+/// stopped early) is read again (`text`), every move ruled as `Game::play`
+/// rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
     mut builder: Builder,
@@ -99,34 +145,65 @@ pub(crate) fn read_again(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    let mainline_only = builder.mainline_only;
-    let found = match first {
-        Ok(()) => builder.tags.game.check_assumed_life(),
-        Err(_) => AssumedLife::Unknown,
-    };
-    let mut builder = match found {
-        AssumedLife::Holds => return Ok(builder),
-        // Read again, the game ending at its first dead position.
-        AssumedLife::DeadAt(ply) => Builder {
-            dead_at: Some(ply),
-            mainline_only,
-            ..Builder::default()
-        },
-        AssumedLife::Unknown => Builder {
+    if first.is_err() {
+        let mut again = Builder {
             assuming_life: false,
-            mainline_only,
+            mainline_only: builder.mainline_only,
             ..Builder::default()
-        },
+        };
+        return visit_game(text, &mut again).map(|()| again);
+    }
+    // A loss on time: the winner's FIDE 6.9 question first. A line to mate
+    // shows the last position alive as well, so no other proof is needed.
+    let flagged = builder
+        .tags
+        .tag("Termination")
+        .and_then(|termination| result::flagged(termination, builder.tags.game_result()));
+    if let Some(flagged) = flagged {
+        let last = builder.tags.game.position();
+        if !last.is_checkmate() && last.winnability(!flagged) == Winnability::Winnable {
+            builder.lost_on_time = Some(flagged);
+            return Ok(builder);
+        }
+    }
+    let game = &mut builder.tags.game;
+    let dead_at = match game.check_assumed_life() {
+        AssumedLife::Holds => return Ok(builder),
+        AssumedLife::DeadAt(ply) => Some(ply),
+        AssumedLife::Unknown => {
+            let start_proved = builder.fen.is_some() || builder.chess960;
+            game.rule_life_move_by_move(start_proved)
+        }
+    };
+    if let Some(ply) = dead_at {
+        let mut after = game.end_dead_at(ply);
+        if !after.is_empty() {
+            after.append(&mut builder.tags.after_end);
+            builder.tags.after_end = after;
+        }
+    }
+    Ok(builder)
+}
+
+/// A game read with every move ruled as [`Game::play`] rules it (a proof
+/// per move): the test oracle of [`read_again`].
+#[cfg(test)]
+#[allow(clippy::result_large_err)]
+pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
+    let mut builder = Builder {
+        assuming_life: false,
+        mainline_only,
+        ..Builder::default()
     };
     visit_game(text, &mut builder).map(|()| builder)
 }
 
 impl Builder {
     /// A builder for one game; see [`Reader::mainline_only`](super::Reader::mainline_only).
-    pub(crate) fn new(mainline_only: bool) -> Builder {
+    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
         Builder {
             mainline_only,
-            ..Builder::default()
+            ..Builder::with_room(room)
         }
     }
 
@@ -148,7 +225,16 @@ impl Builder {
                 text
             }
         };
-        if let Some(termination) = self.tags.tag("Termination") {
+        if let Some(flagged) = self.lost_on_time {
+            // As Game::flag_fall rules it, the opponent's line to mate known.
+            let game = &mut self.tags.game;
+            if game.outcome().is_none() {
+                game.ending = Some(Outcome::Decisive {
+                    winner: !flagged,
+                    reason: WinReason::Timeout,
+                });
+            }
+        } else if let Some(termination) = self.tags.tag("Termination") {
             let termination = String::from(termination);
             let result = self.tags.game_result();
             read_termination(&mut self.tags.game, &termination, result);
@@ -161,7 +247,12 @@ impl Sink for Builder {
     fn begin_game(&mut self) {}
 
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        let value = unescape(value);
+        // Most values hold no escape: a short loop, not a search, tells.
+        let value = if value.bytes().any(|b| b == b'\\') {
+            unescape(value)
+        } else {
+            Cow::Borrowed(value)
+        };
         match name {
             "Variant" => match variant(&value) {
                 Some(chess960) => self.chess960 |= chess960,
@@ -186,13 +277,10 @@ impl Sink for Builder {
         };
         let start = start.map_err(PgnErrorKind::Fen)?;
         self.tags.game = if self.assuming_life {
-            Game::assuming_life(start)
+            Game::assuming_life_with_room(start, self.room.plies.max(64))
         } else {
             Game::from_position(start)
         };
-        if self.dead_at == Some(0) {
-            self.tags.game.mark_dead();
-        }
         Ok(())
     }
 
@@ -209,9 +297,6 @@ impl Sink for Builder {
                 } else {
                     game.play_san_bytes(san)
                 };
-                if played.is_ok() && self.dead_at == Some(game.moves().len()) {
-                    game.mark_dead();
-                }
                 return match played {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),
@@ -275,7 +360,8 @@ impl Sink for Builder {
             return;
         };
         if self.comment_bytes.capacity() == 0 {
-            self.comment_bytes.reserve(2048);
+            self.comment_bytes
+                .reserve(self.room.comment_bytes.max(2048));
         }
         let ends = &mut self.tags.comment_ends;
         match ends.last_mut() {
@@ -474,7 +560,7 @@ fn move_error(
 /// in this reader, as in python-chess).
 #[inline]
 fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
-    if scan::find(text, b'\r').is_none() {
+    if !has_cr(text) {
         out.extend_from_slice(text);
         return;
     }
@@ -490,6 +576,33 @@ fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
     out.extend_from_slice(rest);
 }
 
+/// Whether `bytes` holds a `\r`: a short comment (a clock, an evaluation)
+/// is looked at eight bytes at a time, cheaper than a search's setup.
+#[inline]
+fn has_cr(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const CRS: u64 = u64::from_ne_bytes([b'\r'; 8]);
+    if bytes.len() > 32 {
+        return scan::find(bytes, b'\r').is_some();
+    }
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        // A byte equal to CR is a zero byte of `x`, which sets its high
+        // bit here (the classic zero-byte test).
+        let x = u64::from_ne_bytes(eight) ^ CRS;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            return true;
+        }
+    }
+    // At most seven bytes: a loop, not `contains`, whose search costs more
+    // to set up than it saves here.
+    #[allow(clippy::manual_contains)]
+    words.remainder().iter().any(|&b| b == b'\r')
+}
+
 /// Reads a move off the hot path (variations, moves after the end): through
 /// the public text reader, so that the mainline's byte reader stays inlined
 /// where it is hot.
@@ -499,5 +612,28 @@ fn parse_cold(pos: &Position, san: &[u8]) -> Result<crate::Move, SanError> {
     match core::str::from_utf8(san) {
         Ok(text) => pos.parse_san(text),
         Err(_) => pos.parse_san(&String::from_utf8_lossy(san)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cr_is_found_at_every_place_of_every_length() {
+        for len in 0..70 {
+            let mut bytes = alloc::vec![b'x'; len];
+            assert!(!has_cr(&bytes));
+            // Bytes next to CR in value, and high bytes, are not CR.
+            for b in [b'\n', 0x0c, 0x0e, 0x8d, 0xff] {
+                bytes.fill(b);
+                assert!(!has_cr(&bytes), "{len} {b}");
+            }
+            for at in 0..len {
+                bytes.fill(0xff);
+                bytes[at] = b'\r';
+                assert!(has_cr(&bytes), "{len} {at}");
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! results come back in input order. The cuts are the sequential reader's
 //! because they are made by the same code.
 
-use super::build::build_with;
+use super::build::{Room, build_with};
 use super::error::PgnError;
 use super::game::{Origin, PgnGame};
 use super::reader::{Reader, finish};
@@ -126,6 +126,7 @@ fn work(queue: &Mutex<Receiver<Job>>) {
             mainline_only,
         } = &mut batch;
         let mainline_only = *mainline_only;
+        let mut room = Room::default();
         items.extend(games.iter().map(|meta| {
             let text = GameText {
                 text: &bytes[meta.start..meta.end],
@@ -138,7 +139,11 @@ fn work(queue: &Mutex<Receiver<Job>>) {
                 offset: meta.offset,
                 line: meta.first_line,
             };
-            build_with(&text, mainline_only).map(|builder| finish(builder, origin))
+            let game = build_with(&text, mainline_only, room).map(|b| finish(b, origin));
+            if let Ok(game) = &game {
+                room = Room::of(game);
+            }
+            game
         }));
         // The reader may be gone: nothing is waiting then.
         let _ = reply.send(batch);
@@ -295,8 +300,8 @@ fn dispatch<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) {
                         offset: game.offset,
                         line: game.first_line,
                     };
-                    let item =
-                        build_with(&game, mainline_only).map(|builder| finish(builder, origin));
+                    let item = build_with(&game, mainline_only, Room::default())
+                        .map(|builder| finish(builder, origin));
                     built = Some((item, game.text.len()));
                     break;
                 }

@@ -2,7 +2,7 @@
 //! buffer that holds at most the current game, or the caller's slice), and
 //! builds a `PgnGame` from each.
 
-use super::build::{Builder, read_again};
+use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -70,6 +70,8 @@ pub struct Reader<R> {
     /// Set by [`Reader::from_slice`]: the input is `src` itself, read in
     /// place (`buf` stays empty).
     borrowed: Option<fn(&R) -> &[u8]>,
+    /// The room the last game read needed: the next one gets as much.
+    room: Room,
 }
 
 impl<R: Read> Reader<R> {
@@ -99,6 +101,7 @@ impl<R: Read> Reader<R> {
             last_origin: Origin::default(),
             mainline_only: false,
             borrowed: None,
+            room: Room::default(),
         }
     }
 
@@ -537,14 +540,18 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut builder = Builder::new(self.mainline_only);
+        let mut builder = Builder::new(self.mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
         let built = read_again(builder, read, &self.game_text(movetext));
-        Some(built.map(|builder| finish(builder, self.last_origin)))
+        let game = built.map(|builder| finish(builder, self.last_origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
+        Some(game)
     }
 }
 
@@ -578,7 +585,7 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
-        let mut builder = Builder::new(mainline_only);
+        let mut builder = Builder::new(mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
             Next::Failed(PgnError {
@@ -589,8 +596,11 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
+        let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
+        if let Ok(game) = &game {
+            self.room = Room::of(game);
+        }
         let text = self.game_text(movetext);
-        let game = read_again(builder, read, &text).map(|b| finish(b, origin));
         Some(Ok(Record {
             text: text.text,
             movetext,
@@ -759,13 +769,110 @@ mod tests {
                     offset: game.offset,
                     line: game.first_line,
                 };
-                by_lines.push(seen(build_with(&game, false).map(|b| finish(b, origin))));
+                by_lines.push(seen(
+                    build_with(&game, false, Room::default()).map(|b| finish(b, origin)),
+                ));
             }
             let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
             let name = String::from_utf8_lossy(&text);
             assert_eq!(one_pass, by_lines, "{name:?}");
             let in_place: Vec<Seen> = Reader::from_slice(&text).map(seen).collect();
             assert_eq!(in_place, by_lines, "{name:?}");
+        }
+    }
+
+    /// A game as the reader gives it, with what its ruling says.
+    fn ruled(item: Result<PgnGame, PgnError>) -> Result<(PgnGame, String), String> {
+        item.map(|g| {
+            let outcome = alloc::format!("{:?}", g.game().outcome());
+            (g, outcome)
+        })
+        .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
+    }
+
+    #[test]
+    fn games_ruled_in_place_equal_games_ruled_move_by_move() {
+        use crate::pgn::build::build_ruled;
+        use crate::{Move, Position};
+        use core::fmt::Write;
+        // Starts from which random play reaches dead positions: by
+        // insufficient material, behind a locked pawn chain, or at the start.
+        const STARTS: [&str; 8] = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K1n1 w Q - 0 1",
+            "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/K6r w - - 0 1",
+            "7k/8/8/p1p1p1p1/P1P1P1P1/3n4/8/K6R b - - 0 1",
+            "8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/3K4 w - - 0 1",
+            "4k3/8/8/8/8/5b2/8/2B1K3 w - - 0 1",
+            "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut text = String::new();
+        for n in 0..600 {
+            let fen = STARTS[n % STARTS.len()];
+            let mut pos: Position = fen.parse().unwrap();
+            // Losses on time (FIDE 6.9 rules some of them draws) and
+            // other endings recorded.
+            let result = ["1-0", "0-1", "1/2-1/2", "*"][(next() % 4) as usize];
+            let termination = ["Time forfeit", "time forfeit ", "Normal", "Abandoned"];
+            let termination = termination[(next() % 4) as usize];
+            let _ = write!(
+                text,
+                "[Result \"{result}\"]\n[Termination \"{termination}\"]\n[FEN \"{fen}\"]\n\n"
+            );
+            let plies = next() % 90;
+            for ply in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m: Move = moves[(next() % moves.len() as u64) as usize];
+                let _ = write!(text, "{} ", pos.san(m));
+                match next() % 16 {
+                    0 => text.push_str("{ c } "),
+                    1 => text.push_str("$1 "),
+                    2 if moves.len() > 1 => {
+                        let other = moves[(next() % moves.len() as u64) as usize];
+                        let _ = write!(text, "( {} ) ", pos.san(other));
+                    }
+                    // An illegal move now and then: the record is in error.
+                    3 if ply > 20 && n % 7 == 0 => text.push_str("Ke9 "),
+                    _ => {}
+                }
+                pos.play_unchecked(m);
+            }
+            let _ = write!(text, "{result}\n\n");
+        }
+        let mut ruled_by_move = Vec::new();
+        let mut reader = Reader::new(text.as_bytes());
+        while let Some(game) = reader.next_text().unwrap() {
+            let origin = Origin {
+                offset: game.offset,
+                line: game.first_line,
+            };
+            ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
+        }
+        let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+        assert_eq!(in_place.len(), 600);
+        let dead = in_place
+            .iter()
+            .filter(|g| matches!(g, Ok((g, _)) if !g.moves_after_end().is_empty()))
+            .count();
+        assert!(dead > 80, "{dead} games end early");
+        let on_time = in_place
+            .iter()
+            .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
+            .count();
+        assert!(on_time > 50, "{on_time} losses on time");
+        for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
+            assert_eq!(a, b, "game {k}");
         }
     }
 

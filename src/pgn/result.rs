@@ -282,11 +282,7 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
         return;
     }
     let termination = termination.trim();
-    let loser = match result {
-        GameResult::WhiteWins => Some(crate::Color::Black),
-        GameResult::BlackWins => Some(crate::Color::White),
-        _ => None,
-    };
+    let loser = loser(result);
     if termination.eq_ignore_ascii_case("time forfeit") {
         match (loser, result) {
             (Some(loser), _) => {
@@ -316,6 +312,25 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
             }
             _ => {}
         }
+    }
+}
+
+/// The side that lost by `result`, if it is a win.
+fn loser(result: GameResult) -> Option<crate::Color> {
+    match result {
+        GameResult::WhiteWins => Some(crate::Color::Black),
+        GameResult::BlackWins => Some(crate::Color::White),
+        _ => None,
+    }
+}
+
+/// The side whose flag fell, for a record that [`read_termination`] reads
+/// as a loss on time (`time forfeit` with a win).
+pub(crate) fn flagged(termination: &str, result: GameResult) -> Option<crate::Color> {
+    if termination.trim().eq_ignore_ascii_case("time forfeit") {
+        loser(result)
+    } else {
+        None
     }
 }
 

@@ -317,7 +317,9 @@ pub fn play(data: &[u8]) {
 /// A helpmate found with a small budget is legal and ends in a mate by its side.
 pub fn check_helpmate(pos: &Position) {
     for color in [chess_arbiter::Color::White, chess_arbiter::Color::Black] {
-        if let Some(line) = pos.helpmate_with_budget(color, 2_000) {
+        if let Some(line) =
+            pos.helpmate_with(color, chess_arbiter::WinnabilityOptions::new().nodes(2_000))
+        {
             let mut after = pos.clone();
             for &m in &line {
                 assert!(
@@ -581,7 +583,11 @@ pub fn check_game(game: &Game, history: &[RepetitionFields]) {
                 assert_eq!(o, draw, "{}", context());
             } else if o == draw {
                 assert!(
-                    pos.helpmate_with_budget(!flagged, 2_000).is_none(),
+                    pos.helpmate_with(
+                        !flagged,
+                        chess_arbiter::WinnabilityOptions::new().nodes(2_000)
+                    )
+                    .is_none(),
                     "{}",
                     context()
                 );

@@ -172,6 +172,16 @@ pub fn expected_claim(
     }
 }
 
+/// The position of `fen`, in Chess960 when `chess960` (the oracles' flag).
+pub fn position_in(fen: &str, chess960: bool) -> Position {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    Position::from_fen_with_mode(fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
 /// Sorted UCI of the legal moves (as the oracle lists them).
 pub fn legal_uci(pos: &Position) -> Vec<String> {
     let mut moves: Vec<String> = pos
@@ -300,4 +310,20 @@ pub fn play_checking_san(game: &mut chess_arbiter::Game, ply: &serde_json::Value
         .play_san(want_san)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(played, m, "{what}: {want_san} read back as another move");
+}
+
+/// Replays the game's moves through `Game::play` to the same outcome, and
+/// through serde.
+pub fn replays_to_the_same_outcome(g: &chess_arbiter::pgn::PgnGame) {
+    let mut replay = Game::from_position(g.game().start().clone());
+    for &m in g.game().moves() {
+        replay.play(m).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    }
+    assert_eq!(replay.moves(), g.game().moves());
+    assert_eq!(replay.position().fen(), g.game().position().fen());
+    assert_eq!(replay.outcome(), g.game().outcome());
+    let json = serde_json::to_string(g.game()).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{g}"));
+    assert_eq!(back.moves(), g.game().moves());
+    assert_eq!(back.outcome(), g.game().outcome());
 }

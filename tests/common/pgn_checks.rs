@@ -5,7 +5,8 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
-use chess_arbiter::pgn::{PgnGame, Reader, Variation};
+use chess_arbiter::pgn::{PgnError, PgnGame, Reader, Variation};
+use std::path::PathBuf;
 
 /// Tags that the writer derives from the game's start position.
 pub const DERIVED: [&str; 3] = ["SetUp", "FEN", "Variant"];
@@ -234,4 +235,46 @@ pub fn pgn(data: &[u8]) {
             }
         }
     }
+}
+
+/// A file of the PGN sample under `tests/data/pgn/`.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pgn")
+        .join(name)
+}
+
+/// Every item the reader gives for `text`.
+pub fn read_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    Reader::new(text.as_bytes()).collect()
+}
+
+/// The one game in `text`, read without error.
+pub fn one(text: &str) -> PgnGame {
+    let mut items = read_all(text);
+    assert_eq!(items.len(), 1, "{text}");
+    items.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The first item of `text`, an error.
+pub fn error(text: &str) -> PgnError {
+    let mut items = read_all(text);
+    assert!(!items.is_empty(), "{text}");
+    match items.remove(0) {
+        Err(e) => e,
+        Ok(g) => panic!("read without error: {:?}\n{text}", g.game()),
+    }
+}
+
+/// The main line of `game` in UCI notation.
+pub fn uci(game: &PgnGame) -> Vec<String> {
+    let g = game.game();
+    let mut pos = g.start().clone();
+    game.mainline()
+        .map(|m| {
+            let u = pos.uci(m).to_string();
+            pos.play_unchecked(m);
+            u
+        })
+        .collect()
 }

@@ -112,12 +112,7 @@ fn check_oracle(
             ));
         }
         if let Some(legal) = record.get("legal") {
-            let mut ours: Vec<String> = pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| pos.uci(m).to_string())
-                .collect();
-            ours.sort();
+            let ours = crate::common::legal_uci(&pos);
             if ours != strings(legal) {
                 return Err(format!("{id}: legal moves {ours:?}, python-chess {legal}"));
             }

@@ -16,15 +16,6 @@ use common::checks::fen_with_polyglot_en_passant;
 use serde_json::Value;
 use std::collections::HashMap;
 
-fn position(fen: &str, chess960: bool) -> Position {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    Position::from_fen_with_mode(fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
 fn records(name: &str) -> Vec<Value> {
     common::load(name)
 }
@@ -169,7 +160,7 @@ fn san_round_trips_and_has_the_right_suffix_for_every_legal_move_of_every_game_p
     for game in records("games.jsonl") {
         let chess960 = game["chess960"].as_bool().unwrap_or(false);
         for ply in game["plies"].as_array().unwrap() {
-            let pos = position(ply["fen"].as_str().unwrap(), chess960);
+            let pos = common::position_in(ply["fen"].as_str().unwrap(), chess960);
             let played = uci_move(&pos, ply["uci"].as_str().unwrap());
             assert_eq!(
                 pos.san(played),
@@ -229,7 +220,7 @@ fn san_of_an_illegal_move_is_its_squares_in_parentheses_and_never_reads_back() {
     for game in records("games.jsonl").iter().step_by(4) {
         let chess960 = game["chess960"].as_bool().unwrap_or(false);
         for ply in game["plies"].as_array().unwrap().iter().step_by(37) {
-            let pos = position(ply["fen"].as_str().unwrap(), chess960);
+            let pos = common::position_in(ply["fen"].as_str().unwrap(), chess960);
             for &m in &all {
                 let san = pos.san(m);
                 let promotion = m.promotion_role().map(|r| r.char().to_string());

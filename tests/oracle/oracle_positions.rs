@@ -2,6 +2,8 @@
 //! reached by replaying the game's UCI moves, and read directly from each
 //! recorded FEN, the legal moves and the FEN we write equal the oracle's.
 
+use crate::common::legal_uci;
+
 use chess_arbiter::{CastlingMode, Position};
 use serde_json::Value;
 
@@ -28,16 +30,6 @@ fn legal_of(v: &Value) -> Vec<String> {
         .collect()
 }
 
-fn our_legal(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
-}
-
 fn mode(chess960: bool) -> CastlingMode {
     if chess960 {
         CastlingMode::Chess960
@@ -55,7 +47,7 @@ fn compare(pos: &Position, fen: &str, legal: &[String], context: &str) -> Result
             pos.fen()
         ));
     }
-    let ours = our_legal(pos);
+    let ours = legal_uci(pos);
     if ours != legal {
         let missing: Vec<_> = legal.iter().filter(|m| !ours.contains(m)).collect();
         let extra: Vec<_> = ours.iter().filter(|m| !legal.contains(m)).collect();

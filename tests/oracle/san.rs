@@ -5,21 +5,12 @@
 
 use crate::common;
 
-use chess_arbiter::{CastlingMode, Move, Position, Role, SanError, Square};
+use chess_arbiter::{Move, Position, Role, SanError, Square};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-fn position(fen: &str, chess960: bool) -> Position {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    Position::from_fen_with_mode(fen, mode).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
 fn fen(fen: &str) -> Position {
-    position(fen, false)
+    common::position_in(fen, false)
 }
 
 fn records(name: &str) -> Vec<Value> {
@@ -27,7 +18,7 @@ fn records(name: &str) -> Vec<Value> {
 }
 
 fn record_position(r: &Value) -> Position {
-    position(
+    common::position_in(
         r["fen"].as_str().unwrap(),
         r["chess960"].as_bool().unwrap_or(false),
     )
@@ -304,7 +295,7 @@ fn promotions_to_all_four_roles() {
 
 #[test]
 fn castling_is_o_o_and_o_o_o_in_chess960_too() {
-    let pos = position("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", true);
+    let pos = common::position_in("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", true);
     let short = Move::castle(Square::B1, Square::H1);
     let long = Move::castle(Square::B1, Square::A1);
     assert_eq!(pos.san(short), "O-O");

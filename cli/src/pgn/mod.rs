@@ -288,11 +288,8 @@ pub fn main(mut args: Vec<String>) -> ExitCode {
             }
         }
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    // Status 1 when any input failed, 0 (success) otherwise.
+    ExitCode::from(u8::from(failed))
 }
 
 /// An input named on the command line: `-` is standard input.
@@ -329,9 +326,6 @@ fn run_audit(files: &[String], threads: usize) -> ExitCode {
             }
         }
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    // Status 1 when any input failed, 0 (success) otherwise.
+    ExitCode::from(u8::from(failed))
 }

@@ -20,11 +20,7 @@ fn resign_adjudication_needs_both_engines_scores() {
     );
     assert_a_loses(&m, Termination::Adjudication);
     for g in games(&m) {
-        assert!(
-            g.played.ruling.words.contains("resigns by adjudication"),
-            "{}",
-            g.line()
-        );
+        assert_says(g, "resigns by adjudication");
         // Three moves of each engine at least.
         assert!(g.played.game.moves().len() >= 5, "{}", g.line());
     }
@@ -49,11 +45,7 @@ fn resign_adjudication_needs_both_engines_scores() {
     for g in games(&m) {
         assert!(!g.played.ruling.words.contains("resigns"), "{}", g.line());
         if g.played.ruling.termination == Termination::Adjudication {
-            assert!(
-                g.played.ruling.words.contains("10 moves each"),
-                "{}",
-                g.line()
-            );
+            assert_says(g, "10 moves each");
             assert_eq!(g.played.game.moves().len(), 20, "{}", g.line());
         }
     }
@@ -73,17 +65,8 @@ fn draw_adjudication_waits_for_its_move_and_both_scores() {
     let tags = read_back(&m);
     for g in games(&m) {
         assert_eq!(g.played.ruling.winner, None, "{}", g.line());
-        assert_eq!(
-            g.played.ruling.termination,
-            Termination::Adjudication,
-            "{}",
-            g.line()
-        );
-        assert!(
-            g.played.ruling.words.contains("Draw by adjudication"),
-            "{}",
-            g.line()
-        );
+        assert_termination(g, Termination::Adjudication);
+        assert_says(g, "Draw by adjudication");
         assert_eq!(g.played.game.moves().len(), 24, "{}", g.line());
         let t = &tags[g.number as usize - 1];
         assert_eq!(t.tag("Termination"), Some("adjudication"));
@@ -127,13 +110,8 @@ fn the_laws_come_before_adjudication_on_the_same_move() {
     let tags = read_back(&m);
     for g in games(&m) {
         assert_eq!(g.played.ruling.result(), "1-0", "{}", g.line());
-        assert_eq!(
-            g.played.ruling.termination,
-            Termination::Normal,
-            "{}",
-            g.line()
-        );
-        assert!(g.played.ruling.words.contains("checkmate"), "{}", g.line());
+        assert_termination(g, Termination::Normal);
+        assert_says(g, "checkmate");
         assert_eq!(g.played.game.moves().len(), 2);
         assert!(g.played.game.position().is_checkmate());
         assert_eq!(
@@ -155,12 +133,7 @@ fn the_laws_come_before_adjudication_on_the_same_move() {
     let m = play("--score 0", "--score 0", &opts, "laws-first-draw");
     for g in games(&m) {
         assert_eq!(g.played.ruling.result(), "1-0", "{}", g.line());
-        assert_eq!(
-            g.played.ruling.termination,
-            Termination::Normal,
-            "{}",
-            g.line()
-        );
+        assert_termination(g, Termination::Normal);
     }
 }
 

@@ -5,9 +5,9 @@
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Color, DrawReason, Outcome};
 use chess_arbiter_cli::referee;
-use referee::Summary;
 use referee::arbiter::{Termination, claim_now};
-use std::path::PathBuf;
+use referee::{GameReport, Summary};
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -81,6 +81,12 @@ fn play_settings(
     args.extend(a_settings.iter().map(|s| s.to_string()));
     args.push(format!("{engine} {b}"));
     args.extend(b_settings.iter().map(|s| s.to_string()));
+    run_match(args, &pgn_path, label, limit)
+}
+
+/// Runs the referee with `args` on a thread of its own, within `limit`, and
+/// reads back the PGN file it wrote to `pgn_path`.
+fn run_match(args: Vec<String>, pgn_path: &Path, label: &str, limit: Duration) -> Match {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut out = Vec::new();
@@ -93,8 +99,8 @@ fn play_settings(
     let summary = result
         .unwrap_or_else(|e| panic!("match {label} failed: {e}\n{output}"))
         .expect("a match, not the help");
-    let pgn = std::fs::read_to_string(&pgn_path).expect("the PGN file was written");
-    let _ = std::fs::remove_file(&pgn_path);
+    let pgn = std::fs::read_to_string(pgn_path).expect("the PGN file was written");
+    let _ = std::fs::remove_file(pgn_path);
     Match {
         summary,
         output,
@@ -130,7 +136,7 @@ impl Drop for TempFile {
 }
 
 /// The games in the order played.
-fn games(m: &Match) -> Vec<&referee::GameReport> {
+fn games(m: &Match) -> Vec<&GameReport> {
     let mut games: Vec<_> = m.summary.games.iter().collect();
     games.sort_by_key(|g| g.number);
     games
@@ -187,6 +193,16 @@ fn read_back(m: &Match) -> Vec<PgnGame> {
         );
     }
     read
+}
+
+/// Asserts that game `g`'s ruling names `words` (the failure shows its line).
+fn assert_says(g: &GameReport, words: &str) {
+    assert!(g.played.ruling.words.contains(words), "{}", g.line());
+}
+
+/// Asserts game `g`'s termination (the failure shows its line).
+fn assert_termination(g: &GameReport, termination: Termination) {
+    assert_eq!(g.played.ruling.termination, termination, "{}", g.line());
 }
 
 /// Checks every game: engine A (`a_loses`) lost, or the expected result,

@@ -37,12 +37,7 @@ fn a_chatty_engine_s_output_is_bounded_and_its_latest_info_counts() {
     let m = play("--fault chatty", "--seed 2 --think-ms 300", &opts, "chatty");
     read_back(&m);
     let g = &m.summary.games[0];
-    assert_eq!(
-        g.played.ruling.termination,
-        Termination::Adjudication,
-        "{}",
-        g.line()
-    );
+    assert_termination(g, Termination::Adjudication);
     // 4 MB printed after each move, 1 MB before it: what is held stays
     // within the limit.
     assert!(

@@ -3,49 +3,42 @@
 
 use super::*;
 
-#[test]
-fn an_illegal_move_loses_by_rules_infraction() {
-    let m = play("--fault illegal --at 4", "--seed 2", TC, "illegal");
+/// Engine A, run with `fault`, loses every game of a two-game match by a
+/// rules infraction whose ruling names `words`.
+fn assert_infraction(fault: &str, label: &str, words: &str) -> Match {
+    let m = play(fault, "--seed 2", TC, label);
     assert_a_loses(&m, Termination::RulesInfraction);
     for g in games(&m) {
+        assert_says(g, words);
+    }
+    m
+}
+
+#[test]
+fn an_illegal_move_loses_by_rules_infraction() {
+    let m = assert_infraction("--fault illegal --at 4", "illegal", "illegal move");
+    for g in games(&m) {
         assert!(g.played.game.moves().len() >= 4);
-        assert!(
-            g.played.ruling.words.contains("illegal move"),
-            "{}",
-            g.line()
-        );
     }
 }
 
 #[test]
 fn an_unreadable_move_loses_by_rules_infraction() {
-    let m = play("--fault garbage --at 3", "--seed 2", TC, "garbage");
-    assert_a_loses(&m, Termination::RulesInfraction);
-    for g in games(&m) {
-        assert!(
-            g.played.ruling.words.contains("unreadable move \"xyzzy\""),
-            "{}",
-            g.line()
-        );
-    }
+    assert_infraction(
+        "--fault garbage --at 3",
+        "garbage",
+        "unreadable move \"xyzzy\"",
+    );
 }
 
 #[test]
 fn bestmove_none_while_moves_exist_loses_by_rules_infraction() {
-    let m = play("--fault none", "--seed 2", TC, "none");
-    assert_a_loses(&m, Termination::RulesInfraction);
-    for g in games(&m) {
-        assert!(g.played.ruling.words.contains("(none)"), "{}", g.line());
-    }
+    assert_infraction("--fault none", "none", "(none)");
 }
 
 #[test]
 fn bestmove_0000_while_moves_exist_loses_by_rules_infraction() {
-    let m = play("--fault null --at 1", "--seed 2", TC, "null");
-    assert_a_loses(&m, Termination::RulesInfraction);
-    for g in games(&m) {
-        assert!(g.played.ruling.words.contains("0000"), "{}", g.line());
-    }
+    assert_infraction("--fault null --at 1", "null", "0000");
 }
 
 #[test]
@@ -118,7 +111,7 @@ fn a_stall_loses_on_time_and_the_engine_is_restarted() {
     assert_a_loses(&m, Termination::TimeForfeit);
     for g in games(&m) {
         assert!(g.played.game.moves().len() >= 2, "{}", g.line());
-        assert!(g.played.ruling.words.contains("flag fell"), "{}", g.line());
+        assert_says(g, "flag fell");
     }
 }
 
@@ -165,83 +158,63 @@ fn a_flag_fall_against_a_lone_king_is_a_draw() {
     );
 }
 
-/// Both games of a two-game match from `fen` end with `result` by a rule.
-fn assert_rule(fen: &str, a: &str, b: &str, label: &str, result: &str, words: &str) -> Match {
-    let file = openings(label, &format!("{fen}\n"));
+/// Both games of a two-game match from `fen`, each engine run with the
+/// options `engine`, end with `result` by the rule `words` names; `each`
+/// checks each game further.
+fn assert_rule(fen: &str, engine: &str, result: &str, words: &str, each: impl Fn(&GameReport)) {
+    let label = words.replace(' ', "-");
+    let file = openings(&label, &format!("{fen}\n"));
     let opts = ["--games", "2", "--tc", "5+0.05", "--openings", &file];
-    let m = play(a, b, &opts, label);
+    let m = play(engine, engine, &opts, &label);
     let tags = read_back(&m);
     for g in games(&m) {
         assert_eq!(g.played.ruling.result(), result, "{}", g.line());
-        assert_eq!(g.played.ruling.termination, Termination::Normal);
-        assert!(g.played.ruling.words.contains(words), "{}", g.line());
+        assert_termination(g, Termination::Normal);
+        assert_says(g, words);
         let t = &tags[g.number as usize - 1];
         assert_eq!(t.tag("Termination"), Some("normal"));
         assert_eq!(t.tag("FEN"), Some(fen), "{}", m.pgn);
         assert_eq!(t.tag("SetUp"), Some("1"), "{}", m.pgn);
+        each(g);
     }
-    m
 }
 
 #[test]
 fn checkmate_ends_the_game() {
-    let m = assert_rule(
+    assert_rule(
         "k7/8/1K6/8/8/8/7Q/8 w - - 0 1",
         "",
-        "",
-        "mate",
         "1-0",
         "checkmate",
+        |g| {
+            assert!(g.played.game.position().is_checkmate());
+            assert_eq!(g.played.game.moves().len(), 1);
+        },
     );
-    for g in games(&m) {
-        assert!(g.played.game.position().is_checkmate());
-        assert_eq!(g.played.game.moves().len(), 1);
-    }
 }
 
 #[test]
 fn stalemate_ends_the_game() {
-    let m = assert_rule(
-        "k7/2Q5/1K6/8/8/8/8/8 w - - 0 1",
-        "--stalemate",
-        "--stalemate",
-        "stalemate",
-        "1/2-1/2",
-        "stalemate",
-    );
-    for g in games(&m) {
+    let fen = "k7/2Q5/1K6/8/8/8/8/8 w - - 0 1";
+    assert_rule(fen, "--stalemate", "1/2-1/2", "stalemate", |g| {
         assert!(g.played.game.position().is_stalemate());
-    }
+    });
 }
 
 #[test]
 fn insufficient_material_ends_the_game() {
     // The test engine prefers captures: Kxc2 leaves two bare kings.
-    let m = assert_rule(
-        "8/8/8/8/8/8/2r5/2K4k w - - 0 1",
-        "",
-        "",
-        "insufficient",
-        "1/2-1/2",
-        "insufficient material",
-    );
-    for g in games(&m) {
+    let fen = "8/8/8/8/8/8/2r5/2K4k w - - 0 1";
+    assert_rule(fen, "", "1/2-1/2", "insufficient material", |g| {
         assert!(g.played.game.position().is_insufficient_material());
-    }
+    });
 }
 
 #[test]
 fn fifty_moves_are_claimed_as_soon_as_they_can_be() {
     // After White's move the clock is 99: Black claims with its king move.
-    let m = assert_rule(
-        "4k3/8/8/8/8/8/8/4K2R w K - 98 80",
-        "",
-        "",
-        "fifty",
-        "1/2-1/2",
-        "fifty-move rule",
-    );
-    for g in games(&m) {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 98 80";
+    assert_rule(fen, "", "1/2-1/2", "fifty-move rule", |g| {
         // Black announces its move and claims with it (FIDE 9.3.1).
         let game = &g.played.game;
         assert_eq!(game.moves().len(), 2, "{}", g.line());
@@ -252,7 +225,7 @@ fn fifty_moves_are_claimed_as_soon_as_they_can_be() {
             "{}",
             g.line()
         );
-    }
+    });
 }
 
 #[test]
@@ -262,11 +235,7 @@ fn threefold_repetition_is_claimed_as_soon_as_it_can_be() {
     for g in games(&m) {
         let game = &g.played.game;
         assert_eq!(g.played.ruling.winner, None, "{}", g.line());
-        assert!(
-            g.played.ruling.words.contains("threefold repetition"),
-            "{}",
-            g.line()
-        );
+        assert_says(g, "threefold repetition");
         assert_eq!(claim_now(game), Some(DrawReason::ThreefoldRepetition));
         // As soon as it can be: the move that made the third occurrence
         // was claimed with, and no position occurred three times before.
@@ -302,12 +271,7 @@ fn a_match_between_well_behaved_engines_ends_every_game_by_a_rule() {
     let tags = read_back(&m);
     assert_eq!(tags.len(), 4);
     for g in games(&m) {
-        assert_eq!(
-            g.played.ruling.termination,
-            Termination::Normal,
-            "{}",
-            g.line()
-        );
+        assert_termination(g, Termination::Normal);
         let game = &g.played.game;
         assert!(
             game.outcome().is_some() || claim_now(game).is_some(),
@@ -510,33 +474,13 @@ fn stockfish_against_ethereal_ends_every_game_by_a_rule() {
         "stockfish",
         "ethereal-chess",
     ]
-    .map(String::from);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut out = Vec::new();
-        let result = referee::run(&args, &mut out);
-        let _ = tx.send((result, String::from_utf8_lossy(&out).into_owned()));
-    });
-    let (result, output) = rx
-        .recv_timeout(Duration::from_secs(600))
-        .expect("two games at 20000 nodes a move finish in minutes");
-    print!("{output}");
-    let summary = result.unwrap_or_else(|e| panic!("{e}")).expect("a match");
-    let pgn = std::fs::read_to_string(&pgn_path).expect("the PGN file was written");
-    let _ = std::fs::remove_file(&pgn_path);
-    let m = Match {
-        summary,
-        output,
-        pgn,
-    };
+    .map(String::from)
+    .to_vec();
+    let m = run_match(args, &pgn_path, "real", Duration::from_secs(600));
+    print!("{}", m.output);
     let read = read_back(&m);
     for (g, pgn) in games(&m).iter().zip(&read) {
-        assert_eq!(
-            g.played.ruling.termination,
-            Termination::Normal,
-            "{}",
-            g.line()
-        );
+        assert_termination(g, Termination::Normal);
         let game = &g.played.game;
         assert!(
             game.outcome().is_some() || claim_now(game).is_some(),

@@ -57,8 +57,9 @@ pub(crate) fn tag_line(line: &[u8]) -> Result<(&[u8], &[u8]), PgnErrorKind> {
             .find(|&p| only_a_comment(&body[p + 2..]))
             .map(|p| &body[..p])
     });
+    // (No CR can be inside: the line was cut at its first line end.)
+    debug_assert!(!line.contains(&b'\r'));
     match value {
-        Some(value) if value.contains(&b'\r') => Err(PgnErrorKind::MalformedTag),
         Some(value) => Ok((name, value)),
         None => Err(PgnErrorKind::UnterminatedTag),
     }
