@@ -540,8 +540,8 @@ impl Position {
                 self.remove(to, captured.of(them));
                 self.halfmove = 0;
             }
-            self.remove(from, role.of(us));
             if role == Role::Pawn {
+                self.remove(from, role.of(us));
                 self.put(to, m.promotion_role().unwrap_or(role).of(us));
                 self.halfmove = 0;
                 if m.is_en_passant() {
@@ -558,7 +558,13 @@ impl Position {
                     }
                 }
             } else {
-                self.put(to, role.of(us));
+                // One update of each board for the piece's step: `to` holds
+                // no piece of ours, and a captured piece is gone.
+                let step = Bitboard::from_square(from) | Bitboard::from_square(to);
+                self.by_role[role as usize] ^= step;
+                self.by_color[us as usize] ^= step;
+                self.key ^= zobrist::piece_square(role.of(us), from)
+                    ^ zobrist::piece_square(role.of(us), to);
                 if role == Role::King {
                     self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
                 }
