@@ -431,6 +431,17 @@ impl Position {
         self.key ^= zobrist::piece_square(piece, sq);
     }
 
+    /// Moves `piece` from `from` to `to` with one update of each board:
+    /// `to` must hold no piece (a captured one already taken off), so that
+    /// the XOR sets it.
+    #[inline(always)]
+    fn step(&mut self, piece: Piece, from: Square, to: Square) {
+        let step = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[piece.role as usize] ^= step;
+        self.by_color[piece.color as usize] ^= step;
+        self.key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
+    }
+
     /// Plays `m` if it is legal here.
     ///
     /// # Errors
@@ -541,8 +552,13 @@ impl Position {
                 self.halfmove = 0;
             }
             if role == Role::Pawn {
-                self.remove(from, role.of(us));
-                self.put(to, m.promotion_role().unwrap_or(role).of(us));
+                match m.promotion_role() {
+                    Some(promoted) => {
+                        self.remove(from, role.of(us));
+                        self.put(to, promoted.of(us));
+                    }
+                    None => self.step(role.of(us), from, to),
+                }
                 self.halfmove = 0;
                 if m.is_en_passant() {
                     let passed = Square::from_coords(to.file(), from.rank());
@@ -558,13 +574,7 @@ impl Position {
                     }
                 }
             } else {
-                // One update of each board for the piece's step: `to` holds
-                // no piece of ours, and a captured piece is gone.
-                let step = Bitboard::from_square(from) | Bitboard::from_square(to);
-                self.by_role[role as usize] ^= step;
-                self.by_color[us as usize] ^= step;
-                self.key ^= zobrist::piece_square(role.of(us), from)
-                    ^ zobrist::piece_square(role.of(us), to);
+                self.step(role.of(us), from, to);
                 if role == Role::King {
                     self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
                 }
