@@ -431,6 +431,17 @@ impl Position {
         self.key ^= zobrist::piece_square(piece, sq);
     }
 
+    /// Moves `piece` from `from` to `to` with one update of each board:
+    /// `to` must hold no piece (a captured one already taken off), so that
+    /// the XOR sets it.
+    #[inline(always)]
+    fn step(&mut self, piece: Piece, from: Square, to: Square) {
+        let step = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[piece.role as usize] ^= step;
+        self.by_color[piece.color as usize] ^= step;
+        self.key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
+    }
+
     /// Plays `m` if it is legal here.
     ///
     /// # Errors
@@ -540,9 +551,14 @@ impl Position {
                 self.remove(to, captured.of(them));
                 self.halfmove = 0;
             }
-            self.remove(from, role.of(us));
             if role == Role::Pawn {
-                self.put(to, m.promotion_role().unwrap_or(role).of(us));
+                match m.promotion_role() {
+                    Some(promoted) => {
+                        self.remove(from, role.of(us));
+                        self.put(to, promoted.of(us));
+                    }
+                    None => self.step(role.of(us), from, to),
+                }
                 self.halfmove = 0;
                 if m.is_en_passant() {
                     let passed = Square::from_coords(to.file(), from.rank());
@@ -558,7 +574,7 @@ impl Position {
                     }
                 }
             } else {
-                self.put(to, role.of(us));
+                self.step(role.of(us), from, to);
                 if role == Role::King {
                     self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
                 }

@@ -19,6 +19,7 @@ impl Position {
     }
 
     /// Legal castling to `side`, if any (FIDE 3.8.2).
+    #[inline(never)]
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
         let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
         if (self.castling & back_rank).is_empty() || self.is_check() {
@@ -109,6 +110,29 @@ impl Position {
         self.keeps_king_safe(from, to).then_some(m)
     }
 
+    /// The legal push of a pawn of the side to move to `to` that is not a
+    /// promotion: from the square behind `to`, or a double push from two
+    /// behind across an empty square (FIDE 3.7.1, 3.7.2); what
+    /// [`Position::legal_pawn_move`] allows from those two squares.
+    pub(super) fn pawn_push(&self, to: Square) -> Option<Move> {
+        let us = self.turn;
+        let occupied = self.occupied();
+        if to.rank() == Rank::Eighth.relative_to(us) || occupied.contains(to) {
+            return None;
+        }
+        let forward = us.fold(8, -8);
+        let pawns = self.pieces(us, Role::Pawn);
+        let behind = Bitboard::from_square(to).shift(-forward);
+        let m = if let Some(from) = (pawns & behind).first() {
+            Move::new(from, to)
+        } else if (occupied & behind).is_empty() && to.rank() == Rank::Fourth.relative_to(us) {
+            Move::double_push((pawns & behind.shift(-forward)).first()?, to)
+        } else {
+            return None;
+        };
+        self.keeps_king_safe(m.from(), to).then_some(m)
+    }
+
     /// The role of the piece on `from`, which the caller knows to hold a
     /// piece: computed without a loop, whose exit branch the CPU mispredicts
     /// when the roles of consecutive moves differ.
@@ -178,6 +202,54 @@ impl Sink for OneCastle {
     fn special(&mut self, m: Move) {
         if self.found.is_none() && m.is_king_side_castle() == self.king_side {
             self.found = Some(m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Role, Square};
+
+    /// The direct push finder gives exactly the legal straight pawn moves
+    /// that are not promotions, to every square, pins and checks included.
+    #[test]
+    fn pawn_push_is_the_legal_straight_pawn_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/3P4/2K4r w - - 0 1",
+            "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/3P4/K2r4 w - - 0 1",
+            "4r1k1/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "4k3/4p3/8/8/8/8/8/4K2R b - - 0 1",
+            "4k3/3pp3/3P4/8/8/8/8/4K3 b - - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            for to in Square::ALL {
+                let expected: alloc::vec::Vec<_> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        m.to() == to
+                            && m.from().file() == to.file()
+                            && !m.is_promotion()
+                            && pos.piece_at(m.from()).map(|p| p.role) == Some(Role::Pawn)
+                    })
+                    .collect();
+                assert!(expected.len() <= 1, "{fen} {to:?}");
+                assert_eq!(pos.pawn_push(to), expected.first().copied(), "{fen} {to:?}");
+            }
         }
     }
 }

@@ -229,6 +229,10 @@ impl Position {
         }
         let us = self.turn;
         let role = role.unwrap_or(Role::Pawn);
+        if role == Role::Pawn && file.is_none() && rank.is_none() && promotion.is_none() {
+            // The most common pawn move, `e4`: a push, found directly.
+            return self.pawn_push(to).ok_or(Mismatch::Illegal);
+        }
         let occupied = self.occupied();
         let reach = if role == Role::Pawn {
             let forward = us.fold(8, -8);
@@ -269,6 +273,7 @@ impl Position {
 
     /// A move given by its from and to squares, as UCI gives it: castling
     /// as king-takes-rook, or in standard chess also as the king's two-step.
+    #[inline(never)]
     fn long_move(
         &self,
         from: Square,
