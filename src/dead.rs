@@ -30,6 +30,7 @@
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
 mod barrier;
+mod boxed;
 mod frozen;
 mod helpmate;
 mod mobility;
@@ -223,6 +224,7 @@ fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
     if pos.has_insufficient_material(winner)
         || frozen::cannot_mate(pos, winner)
         || barrier::cannot_mate(pos, winner)
+        || boxed::cannot_mate(pos, winner)
     {
         return Some(Verdict::Unwinnable);
     }

@@ -175,3 +175,23 @@ fn no_proof_claims_a_position_on_a_mating_line() {
     }
     assert!(asked > 3_000, "{asked} positions asked");
 }
+
+#[test]
+fn a_king_boxed_in_by_its_own_men_is_never_mated_by_a_lone_queen() {
+    // Black's king on b3 is walled in by men that never move (the b2
+    // knight moves only by mating White with a discovered check, the
+    // queen or bishop beside it likewise); White's king cannot move, and
+    // the queen can touch the box only by taking a man beside the king,
+    // with check, which Black must take back: a bare king is left.
+    for fen in [
+        "6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1",
+        "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+    ] {
+        assert_eq!(pos(fen).winnability(Color::White), Winnability::Unwinnable);
+    }
+    // The knight on a1 that takes back on c2 is a bishop: Qxc2 mates, and
+    // no proof may claim otherwise.
+    assert_winnable("6Q1/8/4b3/8/ppp5/qkp3b1/rnp5/b1K5 b - - 0 1", Color::White);
+    // A knight instead of the queen checks over the wall.
+    assert_winnable("6N1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1", Color::White);
+}
