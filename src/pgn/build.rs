@@ -30,8 +30,10 @@ pub(crate) struct Builder {
     /// Once the game has ended by itself with moves still written: the
     /// position the record has reached, and the one before its last move.
     beyond: Option<(Position, Position)>,
-    /// Comments as read, checked for UTF-8 once per game.
-    comment_bytes: Vec<u8>,
+    /// The mainline's comments as read: node, and where the text starts
+    /// and ends in the game's text (copied once, with the game's text, by
+    /// [`Builder::resolve_comments`]).
+    spans: Vec<(u32, usize, usize)>,
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
@@ -51,7 +53,6 @@ pub(crate) struct Builder {
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct Room {
     plies: usize,
-    comment_bytes: usize,
     comments: usize,
 }
 
@@ -62,8 +63,7 @@ impl Room {
         const CAP: usize = 1024;
         Room {
             plies: game.game.moves().len().min(CAP),
-            comment_bytes: game.comment_text.len().min(32 * CAP),
-            comments: game.comment_ends.len().min(CAP),
+            comments: game.comment_spans.len().min(CAP),
         }
     }
 }
@@ -92,7 +92,6 @@ impl Builder {
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
         tags.tag_ends.reserve(20);
-        tags.comment_ends.reserve(room.comments.max(128));
         Builder {
             tags,
             chess960: false,
@@ -100,7 +99,7 @@ impl Builder {
             open: Vec::new(),
             skipping: 0,
             beyond: None,
-            comment_bytes: Vec::new(),
+            spans: Vec::with_capacity(room.comments.max(128)),
             assuming_life: true,
             mainline_only: false,
             lost_on_time: None,
@@ -140,6 +139,18 @@ pub(crate) fn build_with(
 /// rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
+    builder: Builder,
+    first: Result<(), PgnError>,
+    text: &GameText<'_>,
+) -> Result<Builder, PgnError> {
+    let mut built = rule(builder, first, text)?;
+    built.resolve_comments(text.text);
+    Ok(built)
+}
+
+/// [`read_again`] but for the comments, which stay places in the text.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn rule(
     mut builder: Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
@@ -195,7 +206,9 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
         mainline_only,
         ..Builder::default()
     };
-    visit_game(text, &mut builder).map(|()| builder)
+    visit_game(text, &mut builder)?;
+    builder.resolve_comments(text.text);
+    Ok(builder)
 }
 
 impl Builder {
@@ -207,24 +220,45 @@ impl Builder {
         }
     }
 
-    pub(crate) fn finish(mut self) -> PgnGame {
-        let bytes = core::mem::take(&mut self.comment_bytes);
-        self.tags.comment_text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                // Rare: mend each comment on its own, its end moving along.
-                let bytes = e.into_bytes();
-                let mut text = String::with_capacity(bytes.len());
-                let mut start = 0;
-                for entry in &mut self.tags.comment_ends {
-                    let end = entry.1 as usize;
-                    text.push_str(&String::from_utf8_lossy(&bytes[start..end]));
-                    start = end;
-                    entry.1 = text.len() as u32;
-                }
-                text
-            }
+    /// The mainline's comments, read as places in `text` (the game's text
+    /// the tokenizer read), into the game: the stretch of text from the
+    /// first comment to the last copied once and checked as UTF-8 once,
+    /// each comment a span of it. Comments with a CR in them (a line break
+    /// reads as `\n`), several on one node (joined by a space), text that
+    /// is not UTF-8, or comments far apart in a long movetext are copied
+    /// one by one instead.
+    pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
+        let spans = core::mem::take(&mut self.spans);
+        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+            return;
         };
+        let (low, high) = (first.1, last.2.min(text.len()));
+        let stretch = text.get(low..high).unwrap_or_default();
+        let comment_bytes: usize = spans.iter().map(|&(_, a, b)| b - a).sum();
+        let simple = stretch.len() <= 2 * comment_bytes + 4096
+            && u32::try_from(stretch.len()).is_ok()
+            && spans.windows(2).all(|w| w[0].0 < w[1].0)
+            && scan::find(stretch, b'\r').is_none();
+        if simple {
+            if let Ok(copy) = core::str::from_utf8(stretch) {
+                self.tags.comment_text = String::from(copy);
+                self.tags.comment_spans = spans
+                    .iter()
+                    .map(|&(node, a, b)| (node, (a - low) as u32, (b - low) as u32))
+                    .collect();
+                return;
+            }
+        }
+        let mut bytes = Vec::with_capacity(comment_bytes + spans.len());
+        for &(node, a, b) in &spans {
+            bytes.clear();
+            push_comment(&mut bytes, text.get(a..b).unwrap_or_default());
+            self.tags
+                .append_comment(node, &String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> PgnGame {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
@@ -341,7 +375,7 @@ impl Sink for Builder {
         self.tags.push_nag(node, nag);
     }
 
-    fn comment(&mut self, text: &[u8]) {
+    fn comment(&mut self, text: &[u8], at: usize) {
         if self.skipping > 0 {
             return;
         }
@@ -359,19 +393,7 @@ impl Sink for Builder {
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
             return;
         };
-        if self.comment_bytes.capacity() == 0 {
-            self.comment_bytes
-                .reserve(self.room.comment_bytes.max(2048));
-        }
-        let ends = &mut self.tags.comment_ends;
-        match ends.last_mut() {
-            Some(last) if last.0 == node => self.comment_bytes.push(b' '),
-            _ => ends.push((node, 0)),
-        }
-        push_comment(&mut self.comment_bytes, text);
-        if let Some(last) = ends.last_mut() {
-            last.1 = self.comment_bytes.len() as u32;
-        }
+        self.spans.push((node, at, at + text.len()));
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
