@@ -266,6 +266,12 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if small::verdict(pos, winner) == Some(true) {
+        let descent = small::descent::BUDGET;
+        if let Some(line) = budget.part(descent, |b| small::descent::mate_line(pos, winner, b)) {
+            return checked(pos, winner, &line);
+        }
+    }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
     }
