@@ -134,9 +134,10 @@ pub(crate) fn build_with(
 /// A loss on time asks the winner's FIDE 6.9 question first: a line to
 /// mate answers it and shows the last position alive at once. Otherwise
 /// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
-/// kept as written after the end. Only a record in error (whose reading
-/// stopped early) is read again (`text`), every move ruled as `Game::play`
-/// rules it.
+/// kept as written after the end. A record in error (whose reading
+/// stopped early) keeps its error when the last position read is alive;
+/// only when it is not (or is undecided) is the record read again
+/// (`text`), every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
     builder: Builder,
@@ -156,7 +157,16 @@ fn rule(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    if first.is_err() {
+    if let Err(error) = first {
+        // The error stands as read when no position before it is dead:
+        // `Game::play` would have ruled every move the same way. The last
+        // position alive (or checkmate) vouches for all before it, as a
+        // dead position leads only to dead ones (FIDE 5.2.2).
+        let game = &mut builder.tags.game;
+        let untouched = game.moves().is_empty() && *game.start() == Position::new();
+        if untouched || game.check_assumed_life() == AssumedLife::Holds {
+            return Err(error);
+        }
         let mut again = Builder {
             assuming_life: false,
             mainline_only: builder.mainline_only,

@@ -386,13 +386,17 @@ fn word<'a, V: Sink + ?Sized>(
             return Ok(i + number);
         }
     }
-    let len = text[i..]
-        .iter()
-        .take_while(|&&b| !ends_word(b))
-        .count()
-        .max(1);
-    word_token(d, utf8, i, &text[i..i + len], depth, visitor)?;
-    Ok(i + len)
+    // At least one byte (a stray `}` is a word of its own), then to the
+    // word's end.
+    let mut end = i + 1;
+    while let Some(&b) = text.get(end) {
+        if ends_word(b) {
+            break;
+        }
+        end += 1;
+    }
+    word_token(d, utf8, i, &text[i..end], depth, visitor)?;
+    Ok(end)
 }
 
 /// A comment's text without one space after `{` and one before `}`.
@@ -407,12 +411,15 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 /// alone ending the word), or 0 when the word there is something else.
 #[inline(always)]
 fn move_number(text: &[u8], i: usize) -> usize {
-    let digits = text[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-    let dots = text[i + digits..]
-        .iter()
-        .take_while(|&&b| b == b'.')
-        .count();
-    let len = digits + dots;
+    let mut end = i;
+    while text.get(end).is_some_and(u8::is_ascii_digit) {
+        end += 1;
+    }
+    let digits = end - i;
+    while text.get(end) == Some(&b'.') {
+        end += 1;
+    }
+    let (dots, len) = (end - i - digits, end - i);
     match text.get(i + len) {
         // What follows is read as before: a tag pair or escape after
         // a number is a word of its own.
