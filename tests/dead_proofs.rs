@@ -205,4 +205,7 @@ fn a_known_winnable_ending_shows_its_line_by_descent_to_a_mate() {
     assert_winnable("8/8/8/8/1k6/8/8/1b2K2N w - - 0 1", Color::White);
     // After a promotion: the pawn becomes the piece that blocks its king.
     assert_winnable("k7/3K4/2P5/3b4/8/8/8/3B4 b - - 0 1", Color::Black);
+    // K+B v K+2P: a pawn promotes to the blocker, and the descent walks
+    // to a mate with the other pawn left where it stands.
+    assert_winnable("8/2k5/8/2p3K1/1p6/8/8/7B w - - 0 150", Color::White);
 }

@@ -1,11 +1,11 @@
-//! Mating lines for pawnless endings of few pieces, built by descent: the
-//! mates of the material on the board are listed (the loser's king on an
-//! edge, the winner's king two squares away, a piece of the winner giving
-//! check, the loser's pieces beside its king as blockers or where they
-//! stand), the nearest ones by a measure of moves, and each is walked to by
-//! an iterative deepening search whose bound is that measure: each side's
-//! pieces need at least their moves on an empty board to stand where the
-//! mate has them. Every move of the line is legal and the line ends in a
+//! Mating lines for endings of few pieces, built by descent: the mates of
+//! the material on the board are listed (the loser's king on an edge, the
+//! winner's king two squares away, a piece of the winner giving check, the
+//! loser's pieces beside its king as blockers or where they stand, the
+//! pawns where they stand), the nearest ones by a measure of moves, and
+//! each is walked to by an iterative deepening search whose bound is that
+//! measure: each side's pieces need at least their moves on an empty board
+//! to stand where the mate has them. Pawns never move in the walk. Every move of the line is legal and the line ends in a
 //! checkmate by the winner (any met on the way counts), which the caller
 //! replays before it counts.
 //!
@@ -43,9 +43,10 @@ const SLACK: u32 = 10;
 /// A piece of a side: its role and square.
 type Pieces = ArrayVec<(Role, Square), MAX_PIECES>;
 
-/// A mating line for `winner` from the pawnless ending `pos`, or `None`.
+/// A mating line for `winner` from the ending `pos` (its pawns standing
+/// still), or `None`.
 pub(crate) fn mate_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Line> {
-    if pos.by_role(Role::Pawn).any() || pos.castling_rights().any() {
+    if pos.castling_rights().any() {
         return None;
     }
     let ours = pieces(pos, winner)?;
@@ -68,11 +69,11 @@ pub(crate) fn mate_line(pos: &Position, winner: Color, budget: &mut Budget) -> O
     None
 }
 
-/// The pieces of `color` besides its king, or `None` when there are more
-/// than [`MAX_PIECES`].
+/// The pieces of `color` besides its king and pawns, or `None` when there
+/// are more than [`MAX_PIECES`].
 fn pieces(pos: &Position, color: Color) -> Option<Pieces> {
     let mut list = Pieces::new();
-    for sq in pos.by_color(color) & !pos.by_role(Role::King) {
+    for sq in pos.by_color(color) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn) {
         list.try_push((pos.role_at(sq)?, sq)).ok()?;
     }
     Some(list)
@@ -219,11 +220,12 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
         | Bitboard::from_rank(crate::Rank::Eighth)
         | Bitboard::from_file(crate::File::A)
         | Bitboard::from_file(crate::File::H);
+    let pawns = pos.by_role(Role::Pawn);
     let mut candidates: Vec<(u32, Target)> = Vec::new();
-    for k in edge {
+    for k in edge & !pawns {
         let near = Bitboard::from_iter(Square::ALL.into_iter().filter(|&s| chebyshev(s, k) <= 3));
         for wk in near {
-            if chebyshev(wk, k) != 2 {
+            if chebyshev(wk, k) != 2 || pawns.contains(wk) {
                 continue;
             }
             // The winner's pieces near the corner or where they stand; the
@@ -234,7 +236,7 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
                     .into_iter()
                     .filter(|&s| role != Role::Bishop || s.is_light() == sq.is_light())
                     .collect();
-                options.retain(|s| *s != k && *s != wk);
+                options.retain(|s| *s != k && *s != wk && !pawns.contains(*s));
                 our_options.push(options);
             }
             let mut their_options = ArrayVec::<ArrayVec<Square, 64>, MAX_PIECES>::new();
@@ -242,7 +244,7 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
                 let options: ArrayVec<Square, 64> = (attacks::king(k) | Bitboard::from_square(sq))
                     .into_iter()
                     .filter(|&s| role != Role::Bishop || s.is_light() == sq.is_light())
-                    .filter(|&s| s != wk && s != k)
+                    .filter(|&s| s != wk && s != k && !pawns.contains(s))
                     .collect();
                 their_options.push(options);
             }
@@ -294,7 +296,7 @@ fn place(
         };
         target.king[winner as usize] = kings.1;
         target.king[!winner as usize] = kings.0;
-        let mut used = Bitboard::from_square(kings.0).with(kings.1);
+        let mut used = pos.by_role(Role::Pawn).with(kings.0).with(kings.1);
         for side in 0..2 {
             let color = if side == 0 { winner } else { !winner };
             for (i, &(role, _)) in pieces[side].iter().enumerate() {
@@ -341,6 +343,11 @@ fn place(
 /// `true` if the target's board is a legal checkmate of `loser`.
 fn is_mate(pos: &Position, loser: Color, target: &Target) -> bool {
     let mut board = Position::empty(pos.castling_mode());
+    for sq in pos.by_role(Role::Pawn) {
+        if let Some(piece) = pos.piece_at(sq) {
+            board.put(sq, piece);
+        }
+    }
     for color in Color::ALL {
         board.put(
             target.king[color as usize],
@@ -415,10 +422,12 @@ impl Walk<'_> {
         }
         self.table[slot] = (key & !0xff) | u64::from(depth.min(255));
         let occupied = pos.occupied();
+        let pawns = pos.by_role(Role::Pawn);
         let mut children = ArrayVec::<(u32, Move, Position), 128>::new();
         for &m in &pos.legal_moves() {
-            if m.kind() != MoveKind::Normal || occupied.contains(m.to()) {
-                continue; // the material stays as the target has it
+            if m.kind() != MoveKind::Normal || occupied.contains(m.to()) || pawns.contains(m.from())
+            {
+                continue; // the material and the pawns stay as the target has them
             }
             let mut child = pos.clone();
             child.play_unchecked(m);

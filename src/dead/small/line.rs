@@ -97,7 +97,7 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
             if super::verdict(&after, winner) == Some(false) {
                 continue;
             }
-            // Last, the descent to a mate of a pawnless ending.
+            // Last, the descent to a mate with the pawns left standing.
             let descent = super::descent::FINISH_BUDGET;
             let Some(rest) = budget
                 .part(FINISH_BUDGET, |b| finish(&after, winner, b, depth))
