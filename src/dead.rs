@@ -30,6 +30,7 @@
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
 mod barrier;
+mod boxed;
 mod frozen;
 mod helpmate;
 mod mobility;
@@ -223,6 +224,7 @@ fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
     if pos.has_insufficient_material(winner)
         || frozen::cannot_mate(pos, winner)
         || barrier::cannot_mate(pos, winner)
+        || boxed::cannot_mate(pos, winner)
     {
         return Some(Verdict::Unwinnable);
     }
@@ -263,6 +265,12 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         } else {
             Verdict::Unknown
         };
+    }
+    if small::verdict(pos, winner) == Some(true) {
+        let descent = small::descent::BUDGET;
+        if let Some(line) = budget.part(descent, |b| small::descent::mate_line(pos, winner, b)) {
+            return checked(pos, winner, &line);
+        }
     }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
