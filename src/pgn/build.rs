@@ -385,19 +385,10 @@ impl Sink for Builder {
         self.tags.push_nag(node, nag);
     }
 
+    #[inline]
     fn comment(&mut self, text: &[u8], at: usize) {
-        if self.skipping > 0 {
-            return;
-        }
-        if let Some(open) = self.open.last_mut() {
-            let mut bytes = Vec::new();
-            push_comment(&mut bytes, text);
-            let text = String::from_utf8_lossy(&bytes);
-            let slot = match open.line.last_node_mut() {
-                Some(node) => &mut node.comment,
-                None => open.line.starting_comment_mut(),
-            };
-            *slot = Some(join(slot.take(), &text));
+        if self.skipping > 0 || !self.open.is_empty() {
+            self.other_comment(text);
             return;
         }
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
@@ -495,6 +486,25 @@ impl Builder {
             None => source,
         };
         move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A comment in a variation (or in one read for syntax only).
+    #[cold]
+    #[inline(never)]
+    fn other_comment(&mut self, text: &[u8]) {
+        if self.skipping > 0 {
+            return;
+        }
+        if let Some(open) = self.open.last_mut() {
+            let mut bytes = Vec::new();
+            push_comment(&mut bytes, text);
+            let text = String::from_utf8_lossy(&bytes);
+            let slot = match open.line.last_node_mut() {
+                Some(node) => &mut node.comment,
+                None => open.line.starting_comment_mut(),
+            };
+            *slot = Some(join(slot.take(), &text));
+        }
     }
 
     /// A move in a variation, or after the game's end.
