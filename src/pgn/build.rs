@@ -47,7 +47,7 @@ pub(crate) struct Builder {
     room: Room,
 }
 
-/// Room to make in a new game's history and comments, taken from the game
+/// Room to make in a new game's history and comments, taken from the games
 /// read before it (games of a file are alike): most games then grow no
 /// vector while they are read.
 #[derive(Copy, Clone, Debug, Default)]
@@ -57,13 +57,17 @@ pub(crate) struct Room {
 }
 
 impl Room {
-    /// What `game` needed, capped so that one huge game does not make
-    /// every game after it take that much.
-    pub(crate) fn of(game: &PgnGame) -> Room {
+    /// The room for the game after `game`: the most the recent games
+    /// needed (what an earlier game needed fades by an eighth a game, so a
+    /// game a little longer than the one before it grows no vector either),
+    /// capped so that one huge game does not make every game after it take
+    /// that much.
+    pub(crate) fn after(self, game: &PgnGame) -> Room {
         const CAP: usize = 1024;
+        let fade = |room: usize| room - room / 8;
         Room {
-            plies: game.game.moves().len().min(CAP),
-            comments: game.comment_spans.len().min(CAP),
+            plies: game.game.moves().len().max(fade(self.plies)).min(CAP),
+            comments: game.comment_spans.len().max(fade(self.comments)).min(CAP),
         }
     }
 }
