@@ -57,17 +57,18 @@ pub(crate) struct Room {
 }
 
 impl Room {
-    /// The room for the game after `game`: the most the recent games
-    /// needed (what an earlier game needed fades by an eighth a game, so a
-    /// game a little longer than the one before it grows no vector either),
-    /// capped so that one huge game does not make every game after it take
-    /// that much.
+    /// The room for the game after `game`: a quarter more than the most
+    /// the recent games needed (what an earlier game needed fades by a
+    /// 32nd a game), so that a game somewhat longer than those before it
+    /// grows no vector either; capped so that one huge game does not make
+    /// every game after it take that much.
     pub(crate) fn after(self, game: &PgnGame) -> Room {
         const CAP: usize = 1024;
-        let fade = |room: usize| room - room / 8;
+        let next =
+            |needed: usize, room: usize| (needed + needed / 4).max(room - room / 32).min(CAP);
         Room {
-            plies: game.game.moves().len().max(fade(self.plies)).min(CAP),
-            comments: game.comment_spans.len().max(fade(self.comments)).min(CAP),
+            plies: next(game.game.moves().len(), self.plies),
+            comments: next(game.comment_spans.len(), self.comments),
         }
     }
 }
