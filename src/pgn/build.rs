@@ -47,7 +47,7 @@ pub(crate) struct Builder {
     room: Room,
 }
 
-/// Room to make in a new game's history and comments, taken from the game
+/// Room to make in a new game's history and comments, taken from the games
 /// read before it (games of a file are alike): most games then grow no
 /// vector while they are read.
 #[derive(Copy, Clone, Debug, Default)]
@@ -57,13 +57,18 @@ pub(crate) struct Room {
 }
 
 impl Room {
-    /// What `game` needed, capped so that one huge game does not make
+    /// The room for the game after `game`: a quarter more than the most
+    /// the recent games needed (what an earlier game needed fades by a
+    /// 32nd a game), so that a game somewhat longer than those before it
+    /// grows no vector either; capped so that one huge game does not make
     /// every game after it take that much.
-    pub(crate) fn of(game: &PgnGame) -> Room {
+    pub(crate) fn after(self, game: &PgnGame) -> Room {
         const CAP: usize = 1024;
+        let next =
+            |needed: usize, room: usize| (needed + needed / 4).max(room - room / 32).min(CAP);
         Room {
-            plies: game.game.moves().len().min(CAP),
-            comments: game.comment_spans.len().min(CAP),
+            plies: next(game.game.moves().len(), self.plies),
+            comments: next(game.comment_spans.len(), self.comments),
         }
     }
 }
@@ -385,19 +390,10 @@ impl Sink for Builder {
         self.tags.push_nag(node, nag);
     }
 
+    #[inline]
     fn comment(&mut self, text: &[u8], at: usize) {
-        if self.skipping > 0 {
-            return;
-        }
-        if let Some(open) = self.open.last_mut() {
-            let mut bytes = Vec::new();
-            push_comment(&mut bytes, text);
-            let text = String::from_utf8_lossy(&bytes);
-            let slot = match open.line.last_node_mut() {
-                Some(node) => &mut node.comment,
-                None => open.line.starting_comment_mut(),
-            };
-            *slot = Some(join(slot.take(), &text));
+        if self.skipping > 0 || !self.open.is_empty() {
+            self.other_comment(text);
             return;
         }
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
@@ -495,6 +491,25 @@ impl Builder {
             None => source,
         };
         move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A comment in a variation (or in one read for syntax only).
+    #[cold]
+    #[inline(never)]
+    fn other_comment(&mut self, text: &[u8]) {
+        if self.skipping > 0 {
+            return;
+        }
+        if let Some(open) = self.open.last_mut() {
+            let mut bytes = Vec::new();
+            push_comment(&mut bytes, text);
+            let text = String::from_utf8_lossy(&bytes);
+            let slot = match open.line.last_node_mut() {
+                Some(node) => &mut node.comment,
+                None => open.line.starting_comment_mut(),
+            };
+            *slot = Some(join(slot.take(), &text));
+        }
     }
 
     /// A move in a variation, or after the game's end.
