@@ -71,10 +71,7 @@ impl PgnGame {
     /// ```
     pub fn comments(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
         self.comment_spans.iter().map(move |&(node, start, end)| {
-            let text = self
-                .comment_text
-                .get(start as usize..end as usize)
-                .unwrap_or_default();
+            let text = self.comment_text.get(start..end).unwrap_or_default();
             (node as usize, text)
         })
     }
@@ -85,7 +82,7 @@ impl PgnGame {
             .binary_search_by_key(&node, |&(n, _, _)| n)
             .ok()?;
         let (_, start, end) = self.comment_spans[i];
-        self.comment_text.get(start as usize..end as usize)
+        self.comment_text.get(start..end)
     }
 
     /// Sets the comment after mainline move `ply` (`None` removes it); no
@@ -156,24 +153,21 @@ impl PgnGame {
         let start = self.comment_text.len();
         match self.comment_spans.last_mut() {
             Some(last) if last.0 == node => {
-                if last.2 as usize != start {
+                if last.2 != start {
                     // The first comment moves to the end, where the second joins it.
-                    let first = String::from(
-                        self.comment_text
-                            .get(last.1 as usize..last.2 as usize)
-                            .unwrap_or_default(),
-                    );
+                    let first =
+                        String::from(self.comment_text.get(last.1..last.2).unwrap_or_default());
                     self.comment_text.push_str(&first);
-                    last.1 = start as u32;
+                    last.1 = start;
                 }
                 self.comment_text.push(' ');
                 self.comment_text.push_str(text);
-                last.2 = self.comment_text.len() as u32;
+                last.2 = self.comment_text.len();
             }
             _ => {
                 self.comment_text.push_str(text);
                 self.comment_spans
-                    .push((node, start as u32, self.comment_text.len() as u32));
+                    .push((node, start, self.comment_text.len()));
             }
         }
     }

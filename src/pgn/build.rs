@@ -243,7 +243,7 @@ impl Builder {
     /// is not UTF-8, or comments far apart in a long movetext are copied
     /// one by one instead.
     pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
-        let spans = core::mem::take(&mut self.spans);
+        let mut spans = core::mem::take(&mut self.spans);
         let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
             return;
         };
@@ -251,16 +251,16 @@ impl Builder {
         let stretch = text.get(low..high).unwrap_or_default();
         let comment_bytes: usize = spans.iter().map(|&(_, a, b)| b - a).sum();
         let simple = stretch.len() <= 2 * comment_bytes + 4096
-            && u32::try_from(stretch.len()).is_ok()
             && spans.windows(2).all(|w| w[0].0 < w[1].0)
             && scan::find(stretch, b'\r').is_none();
         if simple {
             if let Ok(copy) = core::str::from_utf8(stretch) {
                 self.tags.comment_text = String::from(copy);
-                self.tags.comment_spans = spans
-                    .iter()
-                    .map(|&(node, a, b)| (node, (a - low) as u32, (b - low) as u32))
-                    .collect();
+                for span in &mut spans {
+                    span.1 -= low;
+                    span.2 -= low;
+                }
+                self.tags.comment_spans = spans;
                 return;
             }
         }
@@ -284,9 +284,13 @@ impl Builder {
                 });
             }
         } else if let Some(termination) = self.tags.tag("Termination") {
-            let termination = String::from(termination);
+            // Where the value stands in the tags' text, so that the game can
+            // be ruled beside it (no copy).
+            let start = termination.as_ptr() as usize - self.tags.tag_text.as_ptr() as usize;
+            let value = start..start + termination.len();
             let result = self.tags.game_result();
-            read_termination(&mut self.tags.game, &termination, result);
+            let PgnGame { game, tag_text, .. } = &mut self.tags;
+            read_termination(game, tag_text.get(value).unwrap_or_default(), result);
         }
         self.tags
     }

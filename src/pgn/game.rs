@@ -40,7 +40,7 @@ pub struct PgnGame {
     /// Per commented node (0: before the first move, `ply + 1`: after move
     /// `ply`), in node order: the node and where its comment starts and
     /// ends in `comment_text`.
-    pub(crate) comment_spans: Vec<(u32, u32, u32)>,
+    pub(crate) comment_spans: Vec<(u32, usize, usize)>,
     /// `(node, nag)` in node order.
     pub(crate) nags: Vec<(u32, u8)>,
     pub(crate) result: &'static str,

@@ -84,26 +84,6 @@ fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
     }
 }
 
-/// `false` when `bytes` has no byte below 14 (so no `\n` or `\r`): eight
-/// bytes at a time, cheaper than a search on a short comment.
-#[inline]
-fn may_end_a_line(bytes: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let x = u64::from_ne_bytes(eight);
-        // A byte below 14 sets its high bit here (a byte of 0x80 or more
-        // never does, through `!x`).
-        if x.wrapping_sub(14 * ONES) & !x & HIGHS != 0 {
-            return true;
-        }
-    }
-    words.remainder().iter().any(|&b| b < 14)
-}
-
 /// The first `}` in `bytes`: the first 32 bytes (where a clock or an
 /// evaluation comment ends) looked at eight at a time, cheaper than a
 /// search's setup; the rest searched.
@@ -197,6 +177,11 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
             LineStart::More => stop!(Step::More),
         }
     }
+    // In one pass, where the line at hand ends: a comment that runs past
+    // it spans lines (one search a line, not a look at every comment).
+    let line_end_from =
+        |from: usize| scan::find2(&text[from..], b'\n', b'\r').map_or(text.len(), |k| from + k);
+    let mut eol = if open { line_end_from(i) } else { usize::MAX };
     let at_hand = &text[..limit];
     while let Some(&b) = at_hand.get(i) {
         // The common tokens first, by tests the branch predictor follows
@@ -219,17 +204,16 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
                 return Err(d.error(i, PgnErrorKind::UnterminatedComment));
             };
-            if open && may_end_a_line(&rest[..k]) {
-                if let Some(first) = scan::find2(&rest[..k], b'\n', b'\r') {
-                    // Over several lines: a line that opens with `[`
-                    // may start a tag section that cuts it off.
-                    if scan::find(&rest[first..k], b'[').is_some() {
-                        stop!(Step::Unsure);
-                    }
-                    lines += count_line_ends(&rest[..=k]);
-                }
-            }
             let close = i + 1 + k;
+            if close > eol {
+                // Over several lines: a line that opens with `[` may
+                // start a tag section that cuts it off.
+                if scan::find(&text[eol..close], b'[').is_some() {
+                    stop!(Step::Unsure);
+                }
+                lines += count_line_ends(&rest[..=k]);
+                eol = line_end_from(close);
+            }
             let body = &text[i + 1..close];
             let body = strip_one_blank(body);
             let at = body.as_ptr() as usize - text.as_ptr() as usize;
@@ -259,6 +243,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                     LineStart::Goes => {
                         lines += 1;
                         i = next;
+                        eol = line_end_from(i);
                     }
                     LineStart::Ends { end, lines: more } => {
                         if depth > 0 {
