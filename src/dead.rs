@@ -7,11 +7,13 @@
 //! 0. small endings known, not searched ([`small`]): every pawnless
 //!    position of up to four men, every four-man position with one pawn,
 //!    and king and one or two pawns against king, by a rule and its
-//!    exceptions that a generator test proves over every placement;
+//!    exceptions that a generator test proves over every placement (the
+//!    line of a winnable one built by descent to a mate);
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
-//!    that no piece of the winner can ever see through ([`frozen`]), and a
-//!    barrier of pawns that nothing can ever touch ([`barrier`]);
+//!    that no piece of the winner can ever see through ([`frozen`]), a
+//!    barrier of pawns that nothing can ever touch ([`barrier`]), and a
+//!    king boxed in by its own men against a lone piece ([`boxed`]);
 //! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
 //!    endings a mate built first and then walked to ([`pattern`]);
 //! 3. where every unit can ever go, here and along forced lines a few plies
@@ -265,6 +267,12 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         } else {
             Verdict::Unknown
         };
+    }
+    if small::verdict(pos, winner) == Some(true) {
+        let descent = small::descent::BUDGET;
+        if let Some(line) = budget.part(descent, |b| small::descent::mate_line(pos, winner, b)) {
+            return checked(pos, winner, &line);
+        }
     }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);

@@ -195,3 +195,17 @@ fn a_king_boxed_in_by_its_own_men_is_never_mated_by_a_lone_queen() {
     // A knight instead of the queen checks over the wall.
     assert_winnable("6N1/8/4b3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1", Color::White);
 }
+
+#[test]
+fn a_known_winnable_ending_shows_its_line_by_descent_to_a_mate() {
+    // K+B v K+N: the knight must block its own king in the bishop's
+    // corner. The ending is known winnable; the line is built by walking
+    // to the nearest such mate, and replayed.
+    assert_winnable("N7/8/b2k4/8/1K6/8/8/8 b - - 0 148", Color::Black);
+    assert_winnable("8/8/8/8/1k6/8/8/1b2K2N w - - 0 1", Color::White);
+    // After a promotion: the pawn becomes the piece that blocks its king.
+    assert_winnable("k7/3K4/2P5/3b4/8/8/8/3B4 b - - 0 1", Color::Black);
+    // K+B v K+2P: a pawn promotes to the blocker, and the descent walks
+    // to a mate with the other pawn left where it stands.
+    assert_winnable("8/2k5/8/2p3K1/1p6/8/8/7B w - - 0 150", Color::White);
+}

@@ -18,6 +18,7 @@
 //! an enemy man and takes it, shows a position of five to seven men alive
 //! by a series of legal moves played on the board, without a search.
 
+pub(super) mod descent;
 mod exceptions;
 #[cfg(test)]
 mod generate;

@@ -47,7 +47,7 @@ pub(crate) struct Builder {
     room: Room,
 }
 
-/// Room to make in a new game's history and comments, taken from the game
+/// Room to make in a new game's history and comments, taken from the games
 /// read before it (games of a file are alike): most games then grow no
 /// vector while they are read.
 #[derive(Copy, Clone, Debug, Default)]
@@ -57,13 +57,18 @@ pub(crate) struct Room {
 }
 
 impl Room {
-    /// What `game` needed, capped so that one huge game does not make
+    /// The room for the game after `game`: a quarter more than the most
+    /// the recent games needed (what an earlier game needed fades by a
+    /// 32nd a game), so that a game somewhat longer than those before it
+    /// grows no vector either; capped so that one huge game does not make
     /// every game after it take that much.
-    pub(crate) fn of(game: &PgnGame) -> Room {
+    pub(crate) fn after(self, game: &PgnGame) -> Room {
         const CAP: usize = 1024;
+        let next =
+            |needed: usize, room: usize| (needed + needed / 4).max(room - room / 32).min(CAP);
         Room {
-            plies: game.game.moves().len().min(CAP),
-            comments: game.comment_spans.len().min(CAP),
+            plies: next(game.game.moves().len(), self.plies),
+            comments: next(game.comment_spans.len(), self.comments),
         }
     }
 }
@@ -134,9 +139,10 @@ pub(crate) fn build_with(
 /// A loss on time asks the winner's FIDE 6.9 question first: a line to
 /// mate answers it and shows the last position alive at once. Otherwise
 /// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
-/// kept as written after the end. Only a record in error (whose reading
-/// stopped early) is read again (`text`), every move ruled as `Game::play`
-/// rules it.
+/// kept as written after the end. A record in error (whose reading
+/// stopped early) keeps its error when the last position read is alive;
+/// only when it is not (or is undecided) is the record read again
+/// (`text`), every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
     builder: Builder,
@@ -156,7 +162,16 @@ fn rule(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    if first.is_err() {
+    if let Err(error) = first {
+        // The error stands as read when no position before it is dead:
+        // `Game::play` would have ruled every move the same way. The last
+        // position alive (or checkmate) vouches for all before it, as a
+        // dead position leads only to dead ones (FIDE 5.2.2).
+        let game = &mut builder.tags.game;
+        let untouched = game.moves().is_empty() && *game.start() == Position::new();
+        if untouched || game.check_assumed_life() == AssumedLife::Holds {
+            return Err(error);
+        }
         let mut again = Builder {
             assuming_life: false,
             mainline_only: builder.mainline_only,
@@ -375,19 +390,10 @@ impl Sink for Builder {
         self.tags.push_nag(node, nag);
     }
 
+    #[inline]
     fn comment(&mut self, text: &[u8], at: usize) {
-        if self.skipping > 0 {
-            return;
-        }
-        if let Some(open) = self.open.last_mut() {
-            let mut bytes = Vec::new();
-            push_comment(&mut bytes, text);
-            let text = String::from_utf8_lossy(&bytes);
-            let slot = match open.line.last_node_mut() {
-                Some(node) => &mut node.comment,
-                None => open.line.starting_comment_mut(),
-            };
-            *slot = Some(join(slot.take(), &text));
+        if self.skipping > 0 || !self.open.is_empty() {
+            self.other_comment(text);
             return;
         }
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
@@ -485,6 +491,25 @@ impl Builder {
             None => source,
         };
         move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A comment in a variation (or in one read for syntax only).
+    #[cold]
+    #[inline(never)]
+    fn other_comment(&mut self, text: &[u8]) {
+        if self.skipping > 0 {
+            return;
+        }
+        if let Some(open) = self.open.last_mut() {
+            let mut bytes = Vec::new();
+            push_comment(&mut bytes, text);
+            let text = String::from_utf8_lossy(&bytes);
+            let slot = match open.line.last_node_mut() {
+                Some(node) => &mut node.comment,
+                None => open.line.starting_comment_mut(),
+            };
+            *slot = Some(join(slot.take(), &text));
+        }
     }
 
     /// A move in a variation, or after the game's end.

@@ -97,7 +97,11 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
             if super::verdict(&after, winner) == Some(false) {
                 continue;
             }
-            let Some(rest) = budget.part(FINISH_BUDGET, |b| finish(&after, winner, b, depth))
+            // Last, the descent to a mate with the pawns left standing.
+            let descent = super::descent::FINISH_BUDGET;
+            let Some(rest) = budget
+                .part(FINISH_BUDGET, |b| finish(&after, winner, b, depth))
+                .or_else(|| budget.part(descent, |b| super::descent::mate_line(&after, winner, b)))
             else {
                 if budget.is_spent() {
                     return None;

@@ -201,13 +201,45 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     while let Some(&b) = at_hand.get(i) {
         // The common tokens first, by tests the branch predictor follows
         // well (a jump table's one indirect jump it mispredicts more often):
-        // a space, then a move or a move number.
+        // a space, a move or a move number, a comment.
         if b == b' ' {
             i += 1;
             continue;
         }
         if b.is_ascii_alphanumeric() {
             i = word(d, depth, utf8, text, i, visitor)?;
+            continue;
+        }
+        if b == b'{' {
+            // One search for the `}` (comments do not nest).
+            let rest = &text[i + 1..];
+            let Some(k) = find_close(rest) else {
+                if open {
+                    stop!(Step::Unsure);
+                }
+                return Err(d.error(i, PgnErrorKind::UnterminatedComment));
+            };
+            if open && may_end_a_line(&rest[..k]) {
+                if let Some(first) = scan::find2(&rest[..k], b'\n', b'\r') {
+                    // Over several lines: a line that opens with `[`
+                    // may start a tag section that cuts it off.
+                    if scan::find(&rest[first..k], b'[').is_some() {
+                        stop!(Step::Unsure);
+                    }
+                    lines += count_line_ends(&rest[..=k]);
+                }
+            }
+            let close = i + 1 + k;
+            let body = &text[i + 1..close];
+            let body = strip_one_blank(body);
+            let at = body.as_ptr() as usize - text.as_ptr() as usize;
+            // (A sink that takes bytes has its comments checked as
+            // UTF-8 once per game, not here.)
+            match V::TEXT.then(|| utf8.get(at, at + body.len())).flatten() {
+                Some(body) => visitor.comment_str(body, at),
+                None => visitor.comment(body, at),
+            }
+            i = close + 1;
             continue;
         }
         match b {
@@ -257,37 +289,6 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 } else {
                     i = word(d, depth, utf8, text, i, visitor)?;
                 }
-            }
-            b'{' => {
-                // One search for the `}` (comments do not nest).
-                let rest = &text[i + 1..];
-                let Some(k) = find_close(rest) else {
-                    if open {
-                        stop!(Step::Unsure);
-                    }
-                    return Err(d.error(i, PgnErrorKind::UnterminatedComment));
-                };
-                if open && may_end_a_line(&rest[..k]) {
-                    if let Some(first) = scan::find2(&rest[..k], b'\n', b'\r') {
-                        // Over several lines: a line that opens with `[`
-                        // may start a tag section that cuts it off.
-                        if scan::find(&rest[first..k], b'[').is_some() {
-                            stop!(Step::Unsure);
-                        }
-                        lines += count_line_ends(&rest[..=k]);
-                    }
-                }
-                let close = i + 1 + k;
-                let body = &text[i + 1..close];
-                let body = strip_one_blank(body);
-                let at = body.as_ptr() as usize - text.as_ptr() as usize;
-                // (A sink that takes bytes has its comments checked as
-                // UTF-8 once per game, not here.)
-                match V::TEXT.then(|| utf8.get(at, at + body.len())).flatten() {
-                    Some(body) => visitor.comment_str(body, at),
-                    None => visitor.comment(body, at),
-                }
-                i = close + 1;
             }
             b';' => i = rest_of_line(text, i).unwrap_or(text.len()),
             b'(' => {
@@ -386,13 +387,17 @@ fn word<'a, V: Sink + ?Sized>(
             return Ok(i + number);
         }
     }
-    let len = text[i..]
-        .iter()
-        .take_while(|&&b| !ends_word(b))
-        .count()
-        .max(1);
-    word_token(d, utf8, i, &text[i..i + len], depth, visitor)?;
-    Ok(i + len)
+    // At least one byte (a stray `}` is a word of its own), then to the
+    // word's end.
+    let mut end = i + 1;
+    while let Some(&b) = text.get(end) {
+        if ends_word(b) {
+            break;
+        }
+        end += 1;
+    }
+    word_token(d, utf8, i, &text[i..end], depth, visitor)?;
+    Ok(end)
 }
 
 /// A comment's text without one space after `{` and one before `}`.
@@ -407,12 +412,15 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 /// alone ending the word), or 0 when the word there is something else.
 #[inline(always)]
 fn move_number(text: &[u8], i: usize) -> usize {
-    let digits = text[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-    let dots = text[i + digits..]
-        .iter()
-        .take_while(|&&b| b == b'.')
-        .count();
-    let len = digits + dots;
+    let mut end = i;
+    while text.get(end).is_some_and(u8::is_ascii_digit) {
+        end += 1;
+    }
+    let digits = end - i;
+    while text.get(end) == Some(&b'.') {
+        end += 1;
+    }
+    let (dots, len) = (end - i - digits, end - i);
     match text.get(i + len) {
         // What follows is read as before: a tag pair or escape after
         // a number is a word of its own.
