@@ -351,12 +351,16 @@ fn score_moves(
     mut emit: impl FnMut(u64),
 ) {
     let king = pos.king(!winner);
+    let rich = pos.occupied().len() > RICH;
     let rows = Rows {
         king: row(king),
         corner: row(corner),
         target: king_target(pos, winner).map(row),
         king_square: king,
         corner_square: corner,
+        pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
+        queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
+        take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
     };
     let us = pos.turn();
     let winner_moves = us == winner;
@@ -364,7 +368,7 @@ fn score_moves(
     let their_pawns = theirs & pos.by_role(Role::Pawn);
     // What a capture of a pawn or of a piece adds.
     let (take_pawn, take_piece) = if winner_moves {
-        (250, 150)
+        (250, rows.take_piece)
     } else {
         (-50, -300)
     };
@@ -450,14 +454,14 @@ impl Terms {
         };
         if winner_moves {
             let weight = match role {
-                Role::Queen => 40,
+                Role::Queen => rows.queen_weight,
                 Role::Rook | Role::King => 30,
                 Role::Knight | Role::Bishop => 20,
                 Role::Pawn => 0,
             };
             match (role, rows.target) {
                 (Role::Pawn, _) => Terms {
-                    base: 60,
+                    base: rows.pawn_base,
                     rank: 10,
                     ..t
                 },
@@ -504,6 +508,21 @@ impl Terms {
     }
 }
 
+/// Past this many men a position is rich: its pawns run first, for they
+/// promote sooner than the many men let the pieces close in on the king.
+const RICH: u32 = 12;
+
+/// What a pawn's push of the winner scores in a rich position.
+const RICH_PAWN_BASE: i32 = 200;
+
+/// What a step of the winner's queen towards the king scores in a rich
+/// position.
+const RICH_QUEEN_WEIGHT: i32 = 60;
+
+/// What a capture of a piece by the winner scores in a rich position:
+/// there the line runs through the loser's material.
+const RICH_TAKE_PIECE: i32 = 400;
+
 /// The king-step distances a node's scores read, each a row of
 /// [`DISTANCE`] looked up once per node: to the losing king, to the corner
 /// it is sent to, and to the winner's king's target, if any.
@@ -513,6 +532,12 @@ struct Rows {
     target: Option<&'static [u8; 64]>,
     king_square: Square,
     corner_square: Square,
+    /// What any push of the winner's pawns scores before its rank counts.
+    pawn_base: i32,
+    /// How much a step of the winner's queen towards the king scores.
+    queen_weight: i32,
+    /// What a capture of a piece by the winner scores.
+    take_piece: i32,
 }
 
 /// The distances from `sq` to every square.
@@ -554,17 +579,21 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
         };
     }
     if let Some(captured) = captured(pos, m) {
-        s += if captured == Role::Pawn { 250 } else { 150 };
+        s += if captured == Role::Pawn {
+            250
+        } else {
+            rows.take_piece
+        };
     }
     let weight = match role {
-        Role::Queen => 40,
+        Role::Queen => rows.queen_weight,
         Role::Rook => 30,
         Role::Knight | Role::Bishop => 20,
         Role::King => 30,
         Role::Pawn => 0,
     };
     if role == Role::Pawn {
-        s += 60 + 10 * relative_rank(to, pos.turn());
+        s += rows.pawn_base + 10 * relative_rank(to, pos.turn());
     } else if let (Role::King, Some(target)) = (role, rows.target) {
         s += 60 * (at(target, from) - at(target, to));
     } else {
