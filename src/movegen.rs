@@ -127,10 +127,16 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        // Inlined, so the list is built in the caller's own slot: a list
-        // returned from an out-of-line call was copied whole.
+        match self.turn {
+            Color::White => self.legal_moves_for::<true>(),
+            Color::Black => self.legal_moves_for::<false>(),
+        }
+    }
+
+    #[inline(never)]
+    fn legal_moves_for<const WHITE: bool>(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.fill_legal_moves(Bitboard::FULL, &mut moves);
+        self.generate_for::<WHITE, _>(Bitboard::FULL, &mut moves);
         moves
     }
 

@@ -95,21 +95,41 @@ impl Search<'_> {
         }
         self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
-        if pos.turn() == self.winner && is_boxed(pos, self.winner) {
-            // A mate in one ends the line at once.
-            let checks = CheckSquares::new(pos, pos.king(!self.winner));
-            for &m in moves.iter().filter(|&&m| checks.may_check(pos, m)) {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                if is_mated(&child) {
-                    return self.line.try_push(m).is_ok();
+        if pos.turn() == self.winner {
+            if let Some(free) = free_flights(pos, self.winner) {
+                // A mate in one ends the line at once.
+                let king = pos.king(!self.winner);
+                let checks = CheckSquares::new(pos, king);
+                for &m in &moves {
+                    if !checks.may_check(pos, m) || !may_take_flights(pos, m, king, free) {
+                        continue;
+                    }
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    if is_mated(&child) {
+                        return self.line.try_push(m).is_ok();
+                    }
                 }
             }
         }
         let forced = moves.len() == 1;
         let next = if forced { depth } else { depth - 1 };
-        let mut ordered = ArrayVec::new();
-        order(pos, &moves, self.winner, self.corner, &mut ordered);
+        let mut ordered = ArrayVec::<u64, 256>::new();
+        if discrepancies == 0 || forced {
+            // One move is tried: the best, found as the scores come.
+            let mut best = 0;
+            score_moves(pos, &moves, self.winner, self.corner, |key| {
+                best = best.max(key);
+            });
+            if best != 0 {
+                ordered.push(best);
+            }
+        } else {
+            score_moves(pos, &moves, self.winner, self.corner, |key| {
+                // At most 256 moves, as many as the list holds.
+                let _ = ordered.try_push(key);
+            });
+        }
         let wanted = (discrepancies as usize + 1).min(ordered.len());
         if wanted > 8 {
             ordered.sort_unstable_by(|a, b| b.cmp(a));
@@ -139,23 +159,48 @@ impl Search<'_> {
     }
 }
 
-/// `false` if the losing king has three or more squares to step to that
-/// are neither its own pieces' nor attacked: one move seldom takes them
-/// all, so the look for a mate in one is left for later (a heuristic: the
-/// line found is replayed anyway).
-fn is_boxed(pos: &Position, winner: Color) -> bool {
+/// The squares the losing king may step to (neither its own pieces' nor
+/// attacked), or `None` when there are three or more: one move seldom
+/// takes them all, so the look for a mate in one is left for later (a
+/// heuristic: the line found is replayed anyway).
+fn free_flights(pos: &Position, winner: Color) -> Option<Bitboard> {
     let king = pos.king(!winner);
     let occupied = pos.occupied().without(king);
-    let mut free = 0;
+    let mut free = Bitboard::EMPTY;
     for sq in crate::attacks::king(king) & !pos.by_color(!winner) {
         if !pos.is_attacked(sq, winner, occupied) {
-            free += 1;
-            if free >= 3 {
-                return false;
+            if free.len() >= 2 {
+                return None;
             }
+            free = free.with(sq);
         }
     }
-    true
+    Some(free)
+}
+
+/// `false` if after `m` the losing king on `king` certainly still has one
+/// of the `free` squares to step to: the moved piece does not reach it
+/// from where it lands, and the square it leaves opens no line to it
+/// (nothing else changes for a square nobody attacked). Castling, en
+/// passant and promotions are not looked at.
+#[inline]
+fn may_take_flights(pos: &Position, m: Move, king: Square, free: Bitboard) -> bool {
+    if free.is_empty() || m.code() >= 2 {
+        return true;
+    }
+    let (from, to) = (m.from(), m.to());
+    let occupied = pos.occupied().without(from).without(king).with(to);
+    let reach = match pos.role_at(from) {
+        Some(Role::Knight) => crate::attacks::knight(to),
+        Some(Role::Bishop) => crate::attacks::bishop(to, occupied),
+        Some(Role::Rook) => crate::attacks::rook(to, occupied),
+        Some(Role::Queen) => crate::attacks::queen(to, occupied),
+        Some(Role::Pawn) => crate::attacks::pawn(pos.turn(), to),
+        Some(Role::King) => crate::attacks::king(to),
+        None => return true,
+    };
+    free.into_iter()
+        .all(|sq| sq == to || reach.contains(sq) || crate::attacks::line(from, sq).any())
 }
 
 /// `true` if the side to move is checkmated; cheaper than a count of the
@@ -213,14 +258,17 @@ pub(super) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
 }
 
 /// The squares from which each piece of the side to move would attack the
-/// losing king, computed once for the look for a mate in one: then
-/// [`may_check`] costs a lookup for every move but those of pieces on a
-/// line through the king (which may uncover a check, or open their own
-/// line), which take its full path.
+/// losing king, and the pieces whose departure would uncover a check,
+/// computed once for the look for a mate in one: then [`may_check`] costs
+/// a lookup or two for every move but castling, en passant and promotions,
+/// which take its full path.
 pub(super) struct CheckSquares {
     king: Square,
     /// Indexed by `Role as usize`; the king's entry is empty.
     by_role: [Bitboard; 6],
+    /// The mover's pieces that stand alone between the king and a slider
+    /// of the mover on its line.
+    uncovers: Bitboard,
 }
 
 impl CheckSquares {
@@ -228,6 +276,19 @@ impl CheckSquares {
         let occupied = pos.occupied();
         let bishop = crate::attacks::bishop(king, occupied);
         let rook = crate::attacks::rook(king, occupied);
+        let ours = pos.by_color(pos.turn());
+        let queens = pos.by_role(Role::Queen);
+        let snipers = (crate::attacks::bishop(king, Bitboard::EMPTY)
+            & (pos.by_role(Role::Bishop) | queens)
+            | crate::attacks::rook(king, Bitboard::EMPTY) & (pos.by_role(Role::Rook) | queens))
+            & ours;
+        let mut uncovers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = crate::attacks::between(king, sniper) & occupied;
+            if between.len() == 1 {
+                uncovers |= between & ours;
+            }
+        }
         CheckSquares {
             king,
             by_role: [
@@ -238,72 +299,207 @@ impl CheckSquares {
                 bishop | rook,
                 Bitboard::EMPTY,
             ],
+            uncovers,
         }
     }
 
-    /// [`may_check`] for the king these squares were computed for. A piece
-    /// that does not stand on a line through the king leaves every line
-    /// from the king as it was, so the squares computed before the move
-    /// say whether it attacks the king from where it lands, and it uncovers
-    /// no check.
+    /// `true` if `m` gives check to the king these squares were computed
+    /// for (castling, en passant and promotions: if it may, as
+    /// [`may_check`] says). A piece that leaves a line through the king
+    /// uncovers a check only if it stood alone between the king and a
+    /// slider of its side; otherwise the lines from the king stay as they
+    /// were, but for its own: a slider that moves along a line through
+    /// the king stays behind what blocked it (were nothing between, the
+    /// king would stand in check with its opponent to move), so the
+    /// squares computed before the move say whether it checks.
     #[inline(always)]
     pub(super) fn may_check(&self, pos: &Position, m: Move) -> bool {
-        if m.kind() != crate::MoveKind::Normal
-            || m.promotion_role().is_some()
-            || crate::attacks::line(m.from(), self.king).any()
-        {
+        if m.code() >= 2 {
             return may_check(pos, m, self.king);
         }
-        match pos.role_at(m.from()) {
-            Some(role) => self.by_role[role as usize].contains(m.to()),
-            None => false,
-        }
+        let (from, to) = (m.from(), m.to());
+        let checks = (self.uncovers.contains(from)
+            && !crate::attacks::line(self.king, from).contains(to))
+            || pos
+                .role_at(from)
+                .is_some_and(|role| self.by_role[role as usize].contains(to));
+        // The full path answers exactly for ordinary moves (a double push
+        // it lets through unlooked).
+        debug_assert!(
+            m.code() != 0 || checks == may_check(pos, m, self.king),
+            "{m:?} in {pos:?}"
+        );
+        checks
     }
 }
 
-/// The moves with their scores for a helpmate by `winner`, unsorted, into
-/// `scored` (the caller's, so that no list is copied on return): each a
-/// key with the score in the high bits and the move's index in the low
-/// 16, so that the greatest key is the best move. Past 256 moves the rest
-/// are left out: the search is a heuristic anyway.
-fn order(
+/// The moves with their scores for a helpmate by `winner`, each given to
+/// `emit` as a key with the score in the high bits and the move's index
+/// in the low 16, so that the greatest key is the best move.
+///
+/// The scores are those of [`winner_score`] and [`loser_score`], taken
+/// apart: what depends on the piece is worked out once for all its moves
+/// (the generator lists them together), and a move adds only what its
+/// target square brings, a few table reads. Castling, en passant and
+/// promotions take the whole functions.
+#[inline(always)]
+fn score_moves(
     pos: &Position,
     moves: &MoveList,
     winner: Color,
     corner: Square,
-    scored: &mut ArrayVec<u64, 256>,
+    mut emit: impl FnMut(u64),
 ) {
-    scored.clear();
+    let king = pos.king(!winner);
     let rows = Rows {
-        king: row(pos.king(!winner)),
+        king: row(king),
         corner: row(corner),
         target: king_target(pos, winner).map(row),
+        king_square: king,
+        corner_square: corner,
     };
-    let winner_moves = pos.turn() == winner;
-    // The generator lists each piece's moves together: its role is looked
-    // up once.
+    let us = pos.turn();
+    let winner_moves = us == winner;
+    let theirs = pos.by_color(!us);
+    let their_pawns = theirs & pos.by_role(Role::Pawn);
+    // What a capture of a pawn or of a piece adds.
+    let (take_pawn, take_piece) = if winner_moves {
+        (250, 150)
+    } else {
+        (-50, -300)
+    };
+    // The ranks counted from the mover's side.
+    let flip = if us == Color::White { 0 } else { 7 };
     let mut last = None;
+    let mut terms = Terms::NONE;
     for (i, &m) in moves.iter().enumerate() {
+        let from = m.from();
         let role = match last {
-            Some((from, role)) if from == m.from() => role,
+            Some((sq, role)) if sq == from => role,
             _ => {
-                let Some(role) = pos.role_at(m.from()) else {
+                let Some(role) = pos.role_at(from) else {
                     continue;
                 };
-                last = Some((m.from(), role));
+                last = Some((from, role));
+                terms = Terms::of(role, from, winner_moves, &rows);
                 role
             }
         };
-        let score = if winner_moves {
-            winner_score(pos, m, role, &rows)
+        let score = if m.code() >= 2 {
+            // En passant, castling, promotions: rare, scored in full.
+            if winner_moves {
+                winner_score(pos, m, role, &rows)
+            } else {
+                loser_score(pos, m, role, &rows)
+            }
         } else {
-            loser_score(pos, m, role, &rows)
+            let to = m.to();
+            // Bit tests, not branches: most moves capture nothing.
+            let bit = |b: Bitboard| ((b.0 >> (to.index() & 63)) & 1) as i32;
+            let capture = take_piece * bit(theirs) + (take_pawn - take_piece) * bit(their_pawns);
+            terms.base - terms.near * at(terms.row, to) - terms.corner * at(terms.corner_row, to)
+                + terms.rank * ((to.index() as i32 >> 3) ^ flip)
+                + capture
         };
+        debug_assert_eq!(
+            score,
+            if winner_moves {
+                winner_score(pos, m, role, &rows)
+            } else {
+                loser_score(pos, m, role, &rows)
+            },
+            "the score of {m:?} taken apart"
+        );
         // The score, shifted to be non-negative, above the move's index
         // (counted down, so that on a tie the earlier move comes first).
-        let key = ((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64);
-        if scored.try_push(key).is_err() {
-            break;
+        emit(((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64));
+    }
+}
+
+/// A piece's part of the score of each of its ordinary moves (see
+/// [`winner_score`] and [`loser_score`]): `base`, less `near` times the
+/// move's target square in `row` and `corner` times it in `corner_row`,
+/// plus `rank` times its relative rank; the capture is added apart. The
+/// rows are distances with their floors (a piece near enough has done its
+/// part) already taken, so that a move costs only lookups.
+#[derive(Copy, Clone)]
+struct Terms {
+    base: i32,
+    row: &'static [u8; 64],
+    near: i32,
+    corner_row: &'static [u8; 64],
+    corner: i32,
+    rank: i32,
+}
+
+impl Terms {
+    const NONE: Terms = Terms {
+        base: 0,
+        row: &FLOORED[0][0],
+        near: 0,
+        corner_row: &FLOORED[0][0],
+        corner: 0,
+        rank: 0,
+    };
+
+    #[inline(always)]
+    fn of(role: Role, from: Square, winner_moves: bool, rows: &Rows) -> Terms {
+        let t = Terms {
+            corner_row: floored(0, rows.corner_square),
+            ..Terms::NONE
+        };
+        if winner_moves {
+            let weight = match role {
+                Role::Queen => 40,
+                Role::Rook | Role::King => 30,
+                Role::Knight | Role::Bishop => 20,
+                Role::Pawn => 0,
+            };
+            match (role, rows.target) {
+                (Role::Pawn, _) => Terms {
+                    base: 60,
+                    rank: 10,
+                    ..t
+                },
+                (Role::King, Some(target)) => Terms {
+                    base: 60 * at(target, from),
+                    row: target,
+                    near: 60,
+                    ..t
+                },
+                _ => {
+                    let reach = role_reach(role);
+                    Terms {
+                        base: weight * at(rows.king, from).max(reach)
+                            + weight / 2 * at(rows.corner, from),
+                        row: floored(reach, rows.king_square),
+                        near: weight,
+                        corner: weight / 2,
+                        ..t
+                    }
+                }
+            }
+        } else {
+            match role {
+                Role::King => Terms {
+                    base: 100 + 60 * at(rows.corner, from),
+                    corner: 60,
+                    ..t
+                },
+                Role::Pawn => Terms {
+                    base: 40,
+                    rank: 5,
+                    ..t
+                },
+                _ => Terms {
+                    base: 10 * at(rows.king, from).max(1) + 120 * at(rows.corner, from).max(1),
+                    row: floored(1, rows.king_square),
+                    near: 10,
+                    corner_row: floored(1, rows.corner_square),
+                    corner: 120,
+                    ..t
+                },
+            }
         }
     }
 }
@@ -315,6 +511,8 @@ struct Rows {
     king: &'static [u8; 64],
     corner: &'static [u8; 64],
     target: Option<&'static [u8; 64]>,
+    king_square: Square,
+    corner_square: Square,
 }
 
 /// The distances from `sq` to every square.
@@ -428,6 +626,31 @@ fn role_reach(role: Role) -> i32 {
 #[inline(always)]
 fn distance(a: Square, b: Square) -> i32 {
     i32::from(DISTANCE[a.index() as usize][b.index() as usize])
+}
+
+/// `FLOORED[f][a][b]`: the king steps from `a` to `b`, or `f` if more.
+static FLOORED: [[[u8; 64]; 64]; 4] = {
+    let mut table = [[[0; 64]; 64]; 4];
+    let mut f = 0;
+    while f < 4 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                let d = DISTANCE[a][b];
+                table[f][a][b] = if d > f as u8 { d } else { f as u8 };
+                b += 1;
+            }
+            a += 1;
+        }
+        f += 1;
+    }
+    table
+};
+
+/// The row of [`FLOORED`] with floor `floor` (at most 3) from `sq`.
+fn floored(floor: i32, sq: Square) -> &'static [u8; 64] {
+    &FLOORED[floor as usize & 3][sq.index() as usize & 63]
 }
 
 static DISTANCE: [[u8; 64]; 64] = {

@@ -70,25 +70,19 @@ impl PgnGame {
     /// assert_eq!(g.comments().collect::<Vec<_>>(), [(0, "a"), (1, "b")]);
     /// ```
     pub fn comments(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        let mut start = 0;
-        self.comment_ends.iter().map(move |&(node, end)| {
-            let text = &self.comment_text[start..end as usize];
-            start = end as usize;
+        self.comment_spans.iter().map(move |&(node, start, end)| {
+            let text = self.comment_text.get(start..end).unwrap_or_default();
             (node as usize, text)
         })
     }
 
     fn node_comment(&self, node: u32) -> Option<&str> {
         let i = self
-            .comment_ends
-            .binary_search_by_key(&node, |&(n, _)| n)
+            .comment_spans
+            .binary_search_by_key(&node, |&(n, _, _)| n)
             .ok()?;
-        let start = if i == 0 {
-            0
-        } else {
-            self.comment_ends[i - 1].1 as usize
-        };
-        Some(&self.comment_text[start..self.comment_ends[i].1 as usize])
+        let (_, start, end) = self.comment_spans[i];
+        self.comment_text.get(start..end)
     }
 
     /// Sets the comment after mainline move `ply` (`None` removes it); no
@@ -128,9 +122,9 @@ impl PgnGame {
     pub(crate) fn set_node_comment(&mut self, node: u32, comment: Option<&str>) {
         if let Some(text) = comment {
             if self
-                .comment_ends
+                .comment_spans
                 .last()
-                .is_none_or(|&(last, _)| last < node)
+                .is_none_or(|&(last, _, _)| last < node)
             {
                 // The usual case, commenting move after move: append.
                 self.append_comment(node, text);
@@ -147,7 +141,7 @@ impl PgnGame {
             all.sort_by_key(|&(n, _)| n);
         }
         self.comment_text.clear();
-        self.comment_ends.clear();
+        self.comment_spans.clear();
         for (n, t) in all {
             self.append_comment(n, &t);
         }
@@ -156,16 +150,24 @@ impl PgnGame {
     /// Adds a comment to `node`, which must not come before the last
     /// commented node; a second comment there joins the first with a space.
     pub(crate) fn append_comment(&mut self, node: u32, text: &str) {
-        match self.comment_ends.last_mut() {
+        let start = self.comment_text.len();
+        match self.comment_spans.last_mut() {
             Some(last) if last.0 == node => {
+                if last.2 != start {
+                    // The first comment moves to the end, where the second joins it.
+                    let first =
+                        String::from(self.comment_text.get(last.1..last.2).unwrap_or_default());
+                    self.comment_text.push_str(&first);
+                    last.1 = start;
+                }
                 self.comment_text.push(' ');
                 self.comment_text.push_str(text);
-                last.1 = self.comment_text.len() as u32;
+                last.2 = self.comment_text.len();
             }
             _ => {
                 self.comment_text.push_str(text);
-                self.comment_ends
-                    .push((node, self.comment_text.len() as u32));
+                self.comment_spans
+                    .push((node, start, self.comment_text.len()));
             }
         }
     }

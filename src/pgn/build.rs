@@ -30,8 +30,10 @@ pub(crate) struct Builder {
     /// Once the game has ended by itself with moves still written: the
     /// position the record has reached, and the one before its last move.
     beyond: Option<(Position, Position)>,
-    /// Comments as read, checked for UTF-8 once per game.
-    comment_bytes: Vec<u8>,
+    /// The mainline's comments as read: node, and where the text starts
+    /// and ends in the game's text (copied once, with the game's text, by
+    /// [`Builder::resolve_comments`]).
+    spans: Vec<(u32, usize, usize)>,
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
@@ -45,25 +47,28 @@ pub(crate) struct Builder {
     room: Room,
 }
 
-/// Room to make in a new game's history and comments, taken from the game
+/// Room to make in a new game's history and comments, taken from the games
 /// read before it (games of a file are alike): most games then grow no
 /// vector while they are read.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct Room {
     plies: usize,
-    comment_bytes: usize,
     comments: usize,
 }
 
 impl Room {
-    /// What `game` needed, capped so that one huge game does not make
+    /// The room for the game after `game`: a quarter more than the most
+    /// the recent games needed (what an earlier game needed fades by a
+    /// 32nd a game), so that a game somewhat longer than those before it
+    /// grows no vector either; capped so that one huge game does not make
     /// every game after it take that much.
-    pub(crate) fn of(game: &PgnGame) -> Room {
+    pub(crate) fn after(self, game: &PgnGame) -> Room {
         const CAP: usize = 1024;
+        let next =
+            |needed: usize, room: usize| (needed + needed / 4).max(room - room / 32).min(CAP);
         Room {
-            plies: game.game.moves().len().min(CAP),
-            comment_bytes: game.comment_text.len().min(32 * CAP),
-            comments: game.comment_ends.len().min(CAP),
+            plies: next(game.game.moves().len(), self.plies),
+            comments: next(game.comment_spans.len(), self.comments),
         }
     }
 }
@@ -92,7 +97,6 @@ impl Builder {
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
         tags.tag_ends.reserve(20);
-        tags.comment_ends.reserve(room.comments.max(128));
         Builder {
             tags,
             chess960: false,
@@ -100,7 +104,7 @@ impl Builder {
             open: Vec::new(),
             skipping: 0,
             beyond: None,
-            comment_bytes: Vec::new(),
+            spans: Vec::with_capacity(room.comments.max(128)),
             assuming_life: true,
             mainline_only: false,
             lost_on_time: None,
@@ -135,17 +139,39 @@ pub(crate) fn build_with(
 /// A loss on time asks the winner's FIDE 6.9 question first: a line to
 /// mate answers it and shows the last position alive at once. Otherwise
 /// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
-/// kept as written after the end. Only a record in error (whose reading
-/// stopped early) is read again (`text`), every move ruled as `Game::play`
-/// rules it.
+/// kept as written after the end. A record in error (whose reading
+/// stopped early) keeps its error when the last position read is alive;
+/// only when it is not (or is undecided) is the record read again
+/// (`text`), every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
+    builder: Builder,
+    first: Result<(), PgnError>,
+    text: &GameText<'_>,
+) -> Result<Builder, PgnError> {
+    let mut built = rule(builder, first, text)?;
+    built.resolve_comments(text.text);
+    Ok(built)
+}
+
+/// [`read_again`] but for the comments, which stay places in the text.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+fn rule(
     mut builder: Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    if first.is_err() {
+    if let Err(error) = first {
+        // The error stands as read when no position before it is dead:
+        // `Game::play` would have ruled every move the same way. The last
+        // position alive (or checkmate) vouches for all before it, as a
+        // dead position leads only to dead ones (FIDE 5.2.2).
+        let game = &mut builder.tags.game;
+        let untouched = game.moves().is_empty() && *game.start() == Position::new();
+        if untouched || game.check_assumed_life() == AssumedLife::Holds {
+            return Err(error);
+        }
         let mut again = Builder {
             assuming_life: false,
             mainline_only: builder.mainline_only,
@@ -195,7 +221,9 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
         mainline_only,
         ..Builder::default()
     };
-    visit_game(text, &mut builder).map(|()| builder)
+    visit_game(text, &mut builder)?;
+    builder.resolve_comments(text.text);
+    Ok(builder)
 }
 
 impl Builder {
@@ -207,24 +235,45 @@ impl Builder {
         }
     }
 
-    pub(crate) fn finish(mut self) -> PgnGame {
-        let bytes = core::mem::take(&mut self.comment_bytes);
-        self.tags.comment_text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                // Rare: mend each comment on its own, its end moving along.
-                let bytes = e.into_bytes();
-                let mut text = String::with_capacity(bytes.len());
-                let mut start = 0;
-                for entry in &mut self.tags.comment_ends {
-                    let end = entry.1 as usize;
-                    text.push_str(&String::from_utf8_lossy(&bytes[start..end]));
-                    start = end;
-                    entry.1 = text.len() as u32;
-                }
-                text
-            }
+    /// The mainline's comments, read as places in `text` (the game's text
+    /// the tokenizer read), into the game: the stretch of text from the
+    /// first comment to the last copied once and checked as UTF-8 once,
+    /// each comment a span of it. Comments with a CR in them (a line break
+    /// reads as `\n`), several on one node (joined by a space), text that
+    /// is not UTF-8, or comments far apart in a long movetext are copied
+    /// one by one instead.
+    pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
+        let mut spans = core::mem::take(&mut self.spans);
+        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+            return;
         };
+        let (low, high) = (first.1, last.2.min(text.len()));
+        let stretch = text.get(low..high).unwrap_or_default();
+        let comment_bytes: usize = spans.iter().map(|&(_, a, b)| b - a).sum();
+        let simple = stretch.len() <= 2 * comment_bytes + 4096
+            && spans.windows(2).all(|w| w[0].0 < w[1].0)
+            && scan::find(stretch, b'\r').is_none();
+        if simple {
+            if let Ok(copy) = core::str::from_utf8(stretch) {
+                self.tags.comment_text = String::from(copy);
+                for span in &mut spans {
+                    span.1 -= low;
+                    span.2 -= low;
+                }
+                self.tags.comment_spans = spans;
+                return;
+            }
+        }
+        let mut bytes = Vec::with_capacity(comment_bytes + spans.len());
+        for &(node, a, b) in &spans {
+            bytes.clear();
+            push_comment(&mut bytes, text.get(a..b).unwrap_or_default());
+            self.tags
+                .append_comment(node, &String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> PgnGame {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
@@ -235,9 +284,13 @@ impl Builder {
                 });
             }
         } else if let Some(termination) = self.tags.tag("Termination") {
-            let termination = String::from(termination);
+            // Where the value stands in the tags' text, so that the game can
+            // be ruled beside it (no copy).
+            let start = termination.as_ptr() as usize - self.tags.tag_text.as_ptr() as usize;
+            let value = start..start + termination.len();
             let result = self.tags.game_result();
-            read_termination(&mut self.tags.game, &termination, result);
+            let PgnGame { game, tag_text, .. } = &mut self.tags;
+            read_termination(game, tag_text.get(value).unwrap_or_default(), result);
         }
         self.tags
     }
@@ -341,37 +394,16 @@ impl Sink for Builder {
         self.tags.push_nag(node, nag);
     }
 
-    fn comment(&mut self, text: &[u8]) {
-        if self.skipping > 0 {
-            return;
-        }
-        if let Some(open) = self.open.last_mut() {
-            let mut bytes = Vec::new();
-            push_comment(&mut bytes, text);
-            let text = String::from_utf8_lossy(&bytes);
-            let slot = match open.line.last_node_mut() {
-                Some(node) => &mut node.comment,
-                None => open.line.starting_comment_mut(),
-            };
-            *slot = Some(join(slot.take(), &text));
+    #[inline]
+    fn comment(&mut self, text: &[u8], at: usize) {
+        if self.skipping > 0 || !self.open.is_empty() {
+            self.other_comment(text);
             return;
         }
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
             return;
         };
-        if self.comment_bytes.capacity() == 0 {
-            self.comment_bytes
-                .reserve(self.room.comment_bytes.max(2048));
-        }
-        let ends = &mut self.tags.comment_ends;
-        match ends.last_mut() {
-            Some(last) if last.0 == node => self.comment_bytes.push(b' '),
-            _ => ends.push((node, 0)),
-        }
-        push_comment(&mut self.comment_bytes, text);
-        if let Some(last) = ends.last_mut() {
-            last.1 = self.comment_bytes.len() as u32;
-        }
+        self.spans.push((node, at, at + text.len()));
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
@@ -463,6 +495,25 @@ impl Builder {
             None => source,
         };
         move_error(game.moves().len(), game.position(), san, source, false)
+    }
+
+    /// A comment in a variation (or in one read for syntax only).
+    #[cold]
+    #[inline(never)]
+    fn other_comment(&mut self, text: &[u8]) {
+        if self.skipping > 0 {
+            return;
+        }
+        if let Some(open) = self.open.last_mut() {
+            let mut bytes = Vec::new();
+            push_comment(&mut bytes, text);
+            let text = String::from_utf8_lossy(&bytes);
+            let slot = match open.line.last_node_mut() {
+                Some(node) => &mut node.comment,
+                None => open.line.starting_comment_mut(),
+            };
+            *slot = Some(join(slot.take(), &text));
+        }
     }
 
     /// A move in a variation, or after the game's end.

@@ -26,18 +26,21 @@ use alloc::vec::Vec;
 /// assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n"));
 /// assert!(text.ends_with("\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct PgnGame {
     pub(crate) game: Game,
     /// Tag names and unescaped values, one after the other.
     pub(crate) tag_text: String,
     /// Per tag: where its name ends and where its value ends in `tag_text`.
     pub(crate) tag_ends: Vec<(u32, u32)>,
-    /// All comments, one after the other.
+    /// The comments' text: as read, a copy of the movetext they stand in
+    /// (one copy per game, not one per comment), with what lies between
+    /// them; comments set later are appended.
     pub(crate) comment_text: String,
     /// Per commented node (0: before the first move, `ply + 1`: after move
-    /// `ply`), in node order: the node and where its comment ends.
-    pub(crate) comment_ends: Vec<(u32, u32)>,
+    /// `ply`), in node order: the node and where its comment starts and
+    /// ends in `comment_text`.
+    pub(crate) comment_spans: Vec<(u32, usize, usize)>,
     /// `(node, nag)` in node order.
     pub(crate) nags: Vec<(u32, u8)>,
     pub(crate) result: &'static str,
@@ -66,6 +69,24 @@ impl PartialEq for Origin {
 
 impl Eq for Origin {}
 
+/// Equal when everything read is: the comments by their text, wherever
+/// each is kept.
+impl PartialEq for PgnGame {
+    fn eq(&self, other: &PgnGame) -> bool {
+        self.game == other.game
+            && self.tag_text == other.tag_text
+            && self.tag_ends == other.tag_ends
+            && self.comments().eq(other.comments())
+            && self.nags == other.nags
+            && self.result == other.result
+            && self.after_end == other.after_end
+            && self.variations == other.variations
+            && self.origin == other.origin
+    }
+}
+
+impl Eq for PgnGame {}
+
 impl PgnGame {
     pub(crate) fn empty(game: Game) -> PgnGame {
         PgnGame {
@@ -73,7 +94,7 @@ impl PgnGame {
             tag_text: String::new(),
             tag_ends: Vec::new(),
             comment_text: String::new(),
-            comment_ends: Vec::new(),
+            comment_spans: Vec::new(),
             nags: Vec::new(),
             result: "*",
             after_end: Vec::new(),
@@ -163,7 +184,7 @@ impl PgnGame {
             .map(|(node, text)| (node as u32, String::from(text)))
             .collect();
         self.comment_text.clear();
-        self.comment_ends.clear();
+        self.comment_spans.clear();
         for (node, text) in kept {
             self.append_comment(node, &text);
         }

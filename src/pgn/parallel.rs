@@ -141,7 +141,7 @@ fn work(queue: &Mutex<Receiver<Job>>) {
             };
             let game = build_with(&text, mainline_only, room).map(|b| finish(b, origin));
             if let Ok(game) = &game {
-                room = Room::of(game);
+                room = room.after(game);
             }
             game
         }));

@@ -551,7 +551,7 @@ impl<R: Read> Iterator for Reader<R> {
         let built = read_again(builder, read, &self.game_text(movetext));
         let game = built.map(|builder| finish(builder, self.last_origin));
         if let Ok(game) = &game {
-            self.room = Room::of(game);
+            self.room = self.room.after(game);
         }
         Some(game)
     }
@@ -600,7 +600,7 @@ impl<R: Read> Reader<R> {
         let origin = self.last_origin;
         let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
         if let Ok(game) = &game {
-            self.room = Room::of(game);
+            self.room = self.room.after(game);
         }
         let text = self.game_text(movetext);
         Some(Ok(Record {

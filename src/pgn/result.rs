@@ -278,10 +278,15 @@ pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
 /// Other values (`abandoned`, `rules infraction`, `adjudication`, ...) and
 /// records without the tag leave the game without an outcome.
 pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameResult) {
-    if game.outcome().is_some() {
+    let termination = termination.trim();
+    // The game's own outcome is asked only for the two values that say
+    // more (a position's outcome generates moves).
+    let says_more = ["time forfeit", "normal"]
+        .iter()
+        .any(|value| termination.eq_ignore_ascii_case(value));
+    if !says_more || game.outcome().is_some() {
         return;
     }
-    let termination = termination.trim();
     let loser = loser(result);
     if termination.eq_ignore_ascii_case("time forfeit") {
         match (loser, result) {

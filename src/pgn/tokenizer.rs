@@ -47,11 +47,12 @@ pub(crate) trait Sink {
         self.san(san.as_bytes())
     }
     /// [`Sink::comment`] when the comment is UTF-8.
-    fn comment_str(&mut self, text: &str) {
-        self.comment(text.as_bytes());
+    fn comment_str(&mut self, text: &str, at: usize) {
+        self.comment(text.as_bytes(), at);
     }
     fn nag(&mut self, nag: u8);
-    fn comment(&mut self, text: &[u8]);
+    /// A `{}` comment's text, which starts at byte `at` of the game's text.
+    fn comment(&mut self, text: &[u8], at: usize);
     /// A `(` opens; the reader's builder refuses nesting past its limit.
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind>;
     fn end_variation(&mut self);

@@ -317,13 +317,13 @@ impl<V: Visitor + ?Sized> Sink for Visiting<'_, V> {
     fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
         self.0.san(san)
     }
-    fn comment_str(&mut self, text: &str) {
+    fn comment_str(&mut self, text: &str, _at: usize) {
         self.0.comment(text);
     }
     fn nag(&mut self, nag: u8) {
         self.0.nag(nag);
     }
-    fn comment(&mut self, text: &[u8]) {
+    fn comment(&mut self, text: &[u8], _at: usize) {
         self.0.comment(&text_of(text));
     }
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {

@@ -1,7 +1,6 @@
 //! Reading SAN text: what it describes, then which legal move that is.
 
 use super::Position;
-use crate::attacks::reach;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
 use crate::{Bitboard, File, Rank, Role, Square, attacks};
@@ -233,7 +232,6 @@ impl Position {
             // The most common pawn move, `e4`: a push, found directly.
             return self.pawn_push(to).ok_or(Mismatch::Illegal);
         }
-        let occupied = self.occupied();
         let reach = if role == Role::Pawn {
             let forward = us.fold(8, -8);
             let target = Bitboard::from_square(to);
@@ -241,7 +239,7 @@ impl Position {
         } else if promotion.is_some() || self.by_color(us).contains(to) {
             return Err(Mismatch::Illegal);
         } else {
-            reach(role, to, occupied)
+            rays(role, to)
         };
         let mut from_mask = self.pieces(us, role) & reach;
         // Without a from file a pawn moves straight (python-chess: `xd6` is d5-d6).
@@ -254,8 +252,16 @@ impl Position {
             from_mask &= Bitboard::from_rank(rank);
         }
         let mut found = None;
+        let occupied = self.occupied();
+        let slides = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
         for from in from_mask {
-            // Pieces in `reach` attack `to`: only their king's safety is left to test.
+            // A line piece on a ray through `to` reaches it when nothing
+            // stands between: one small table, where a magic lookup from
+            // `to` reads a large one that the cache seldom holds.
+            if slides && (attacks::between(from, to) & occupied).any() {
+                continue;
+            }
+            // Pieces that reach `to` attack it: only their king's safety is left to test.
             let legal = match role {
                 Role::Pawn => self.legal_pawn_move(from, to, promotion),
                 Role::King => self.king_may_go(from, to).then(|| Move::new(from, to)),
@@ -293,6 +299,21 @@ impl Position {
         }
         self.legal_move(from, to, promotion)
             .ok_or(Mismatch::Illegal)
+    }
+}
+
+/// The squares from which a piece of `role` (not a pawn) may reach `to`:
+/// its attacks from `to`, the line pieces' on an empty board (a blocker is
+/// tested per piece found).
+#[inline(always)]
+fn rays(role: Role, to: Square) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+        Role::King => attacks::king(to),
+        Role::Pawn => Bitboard::EMPTY,
     }
 }
 

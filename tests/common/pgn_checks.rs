@@ -225,9 +225,16 @@ pub fn round_trip(game: &PgnGame) {
 /// Reads arbitrary bytes as PGN (never panicking) and round-trips every
 /// game read.
 pub fn pgn(data: &[u8]) {
-    for item in Reader::new(data).take(1000) {
+    checked_items(data);
+}
+
+/// [`pgn`], giving back the items read (at most 1,000), so that a caller
+/// comparing them with another reading need not read them again.
+pub fn checked_items(data: &[u8]) -> Vec<Result<PgnGame, PgnError>> {
+    let items: Vec<_> = Reader::new(data).take(1000).collect();
+    for item in &items {
         match item {
-            Ok(game) => round_trip(&game),
+            Ok(game) => round_trip(game),
             Err(e) => {
                 let text = e.to_string();
                 assert!(text.starts_with("game "), "{text}");
@@ -235,6 +242,7 @@ pub fn pgn(data: &[u8]) {
             }
         }
     }
+    items
 }
 
 /// A file of the PGN sample under `tests/data/pgn/`.
