@@ -208,4 +208,7 @@ fn a_known_winnable_ending_shows_its_line_by_descent_to_a_mate() {
     // K+B v K+2P: a pawn promotes to the blocker, and the descent walks
     // to a mate with the other pawn left where it stands.
     assert_winnable("8/2k5/8/2p3K1/1p6/8/8/7B w - - 0 150", Color::White);
+    // K+B v K+B+2P, bishops on one colour: Black's pawn promotes to a
+    // knight that blocks its king on the other colour in a corner.
+    assert_winnable("5k2/8/4p3/4B3/4p3/8/8/2K1b3 w - - 0 1", Color::White);
 }

@@ -27,10 +27,6 @@ const MAX_PIECES: usize = 2;
 /// hundred at most in K+B v K+N and K+N v K+N).
 pub(crate) const BUDGET: u64 = 20_000;
 
-/// Positions a descent may visit after a promotion, where other ways to
-/// the mate follow it.
-pub(crate) const FINISH_BUDGET: u64 = 4_000;
-
 /// Mates walked to, nearest first.
 const TARGETS: usize = 6;
 
@@ -368,7 +364,9 @@ fn is_mate(pos: &Position, loser: Color, target: &Target) -> bool {
 }
 
 /// An iterative deepening walk from `root` to `target` (or any mate by the
-/// winner on the way), or `None`.
+/// winner on the way), or `None`: a limited discrepancy search (the move
+/// that brings the mover's men nearest is free, the next ones cost more),
+/// deepened two plies at a time up to [`SLACK`] beyond the bound.
 fn walk(
     root: &Position,
     winner: Color,
@@ -385,15 +383,24 @@ fn walk(
         table,
         line: Line::new(),
     };
-    let mut depth = least.max(1);
-    while depth <= least + SLACK && (depth as usize) < MAX_PLY {
-        if walk.dfs(root, depth) {
-            return Some(walk.line);
+    // First the few best moves at each ply (a quarter of the budget),
+    // then every move within the bound.
+    let quarter = walk.budget.left / 4;
+    for (discrepancies, share) in [(0, quarter), (2, quarter), (64, u64::MAX)] {
+        let mut depth = least.max(1);
+        let start = walk.budget.left;
+        while depth <= least + SLACK && (depth as usize) < MAX_PLY {
+            if walk.dfs(root, depth, discrepancies) {
+                return Some(walk.line);
+            }
+            if walk.budget.is_spent() {
+                return None;
+            }
+            if start - walk.budget.left > share {
+                break;
+            }
+            depth += 2;
         }
-        if walk.budget.is_spent() {
-            return None;
-        }
-        depth += 2;
     }
     None
 }
@@ -402,25 +409,31 @@ struct Walk<'a> {
     winner: Color,
     target: &'a Target,
     budget: &'a mut Budget,
-    /// Per slot: the key's high bits and the plies searched (low byte).
+    /// Per slot: the key's high bits, the plies and the discrepancies
+    /// searched (the low two bytes).
     table: &'a mut [u64],
     line: Line,
 }
 
 impl Walk<'_> {
-    /// `true` if a mate by the winner is reached within `depth` plies; the
-    /// line is then in `self.line`.
-    fn dfs(&mut self, pos: &Position, depth: u32) -> bool {
+    /// `true` if a mate by the winner is reached within `depth` plies, the
+    /// `i`-th best move costing `i` of the `discrepancies`; the line is then
+    /// in `self.line`.
+    fn dfs(&mut self, pos: &Position, depth: u32, discrepancies: u32) -> bool {
         if depth == 0 || !self.budget.spend() {
             return false;
         }
         let key = pos.zobrist();
         let slot = (key >> 40) as usize & (self.table.len() - 1);
         let entry = self.table[slot];
-        if entry & !0xff == key & !0xff && entry & 0xff >= u64::from(depth) {
-            return false;
+        if entry & !0xffff == key & !0xffff
+            && (entry >> 8) & 0xff >= u64::from(depth)
+            && entry & 0xff >= u64::from(discrepancies)
+        {
+            return false; // already searched at least this far: nothing
         }
-        self.table[slot] = (key & !0xff) | u64::from(depth.min(255));
+        self.table[slot] =
+            (key & !0xffff) | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
         let occupied = pos.occupied();
         let pawns = pos.by_role(Role::Pawn);
         let mut children = ArrayVec::<(u32, Move, Position), 128>::new();
@@ -441,11 +454,12 @@ impl Walk<'_> {
         }
         // Nearest first; on a tie, the earlier move (a stable order).
         children.sort_by_key(|c| c.0);
-        for (_, m, child) in &children {
+        let tried = (discrepancies as usize + 1).min(children.len());
+        for (i, (_, m, child)) in children.iter().take(tried).enumerate() {
             if self.line.try_push(*m).is_err() {
                 return false;
             }
-            if self.dfs(child, depth - 1) {
+            if self.dfs(child, depth - 1, discrepancies - i as u32) {
                 return true;
             }
             self.line.pop();

@@ -46,10 +46,28 @@ pub(crate) fn promote_then_mate(
     winner: Color,
     budget: &mut Budget,
 ) -> Option<Line> {
-    promote(pos, winner, budget, DEPTH)
+    promote(pos, winner, budget, DEPTH, false)
 }
 
-fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Option<Line> {
+/// A mating line for `winner` that first promotes a pawn, then walks to a
+/// mate by descent ([`super::descent`]) with the other pawns left where
+/// they stand, or `None`: the same walks as [`promote_then_mate`], for
+/// the endings its searches after the promotion miss.
+pub(crate) fn promote_then_descend(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+) -> Option<Line> {
+    promote(pos, winner, budget, DEPTH, true)
+}
+
+fn promote(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    depth: u32,
+    descend: bool,
+) -> Option<Line> {
     let pawns = pos.by_role(Role::Pawn);
     if depth == 0 || pawns.is_empty() || pos.occupied().len() as usize > MAX_MEN {
         return None;
@@ -97,12 +115,13 @@ fn promote(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Op
             if super::verdict(&after, winner) == Some(false) {
                 continue;
             }
-            // Last, the descent to a mate with the pawns left standing.
-            let descent = super::descent::FINISH_BUDGET;
-            let Some(rest) = budget
-                .part(FINISH_BUDGET, |b| finish(&after, winner, b, depth))
-                .or_else(|| budget.part(descent, |b| super::descent::mate_line(&after, winner, b)))
-            else {
+            let Some(rest) = budget.part(FINISH_BUDGET, |b| {
+                if descend {
+                    descend_after(&after, winner, b, depth)
+                } else {
+                    finish(&after, winner, b, depth)
+                }
+            }) else {
                 if budget.is_spent() {
                     return None;
                 }
@@ -129,8 +148,21 @@ fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Opt
     let quick = super::super::QUICK_BUDGET;
     budget
         .part(quick, |b| quick_line(pos, winner, b))
-        .or_else(|| promote(pos, winner, budget, depth - 1))
+        .or_else(|| promote(pos, winner, budget, depth - 1, false))
         .or_else(|| pattern::search(pos, winner, budget))
+}
+
+/// The mate after a promotion by descent, the pawns standing, or after
+/// another promotion.
+fn descend_after(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Option<Line> {
+    if !pos.has_legal_moves() {
+        return (pos.is_check() && pos.turn() != winner).then(Line::new);
+    }
+    if pos.has_insufficient_material(winner) {
+        return None;
+    }
+    super::descent::mate_line(pos, winner, budget)
+        .or_else(|| promote(pos, winner, budget, depth - 1, true))
 }
 
 /// The rank of `sq` counted from `color`'s side, 0 to 7.
