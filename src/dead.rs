@@ -743,6 +743,18 @@ pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
     }
 }
 
+/// `true` if `color` is proved able to checkmate from `pos`: by the small
+/// endings' knowledge, or by a mating line found and replayed
+/// ([`Position::winnability`] is [`Winnability::Winnable`]). `false` when
+/// it cannot, or when that is not decided. For a caller that needs the
+/// verdict, not the line: a known winnable ending builds no line here.
+pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
+    match small::verdict(pos, color) {
+        Some(can) => can,
+        None => pos.winnability(color) == Winnability::Winnable,
+    }
+}
+
 /// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].
 pub(crate) fn is_dead(pos: &Position) -> bool {
     liveness(pos) == Liveness::Dead

@@ -10,7 +10,7 @@ use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
 use crate::quote::bounded_bytes;
-use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
+use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -179,15 +179,16 @@ fn rule(
         };
         return visit_game(text, &mut again).map(|()| again);
     }
-    // A loss on time: the winner's FIDE 6.9 question first. A line to mate
-    // shows the last position alive as well, so no other proof is needed.
+    // A loss on time: the winner's FIDE 6.9 question first. A proof that
+    // the winner can mate (a line, or a known winnable ending) shows the
+    // last position alive as well, so no other proof is needed.
     let flagged = builder
         .tags
         .tag("Termination")
         .and_then(|termination| result::flagged(termination, builder.tags.game_result()));
     if let Some(flagged) = flagged {
         let last = builder.tags.game.position();
-        if !last.is_checkmate() && last.winnability(!flagged) == Winnability::Winnable {
+        if !last.is_checkmate() && crate::dead::can_mate(last, !flagged) {
             builder.lost_on_time = Some(flagged);
             return Ok(builder);
         }
