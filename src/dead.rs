@@ -268,14 +268,6 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
-    if small::verdict(pos, winner) == Some(true) {
-        let descent = small::descent::BUDGET;
-        if let Some(line) = budget.part(descent, |b| small::descent::mate_line(pos, winner, b)) {
-            if mates(pos, winner, &line) {
-                return Verdict::Winnable(line.to_vec());
-            }
-        }
-    }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
     }
@@ -288,6 +280,14 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
     }
     if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, winner, b)) {
         return checked(pos, winner, &line);
+    }
+    if small::verdict(pos, winner) == Some(true) {
+        let descent = small::descent::BUDGET;
+        if let Some(line) = budget.part(descent, |b| small::descent::mate_line(pos, winner, b)) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line.to_vec());
+            }
+        }
     }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_descend(pos, winner, b)
