@@ -468,6 +468,16 @@ impl Square {
         self as u32
     }
 
+    /// The king's steps between two squares of an empty board (the
+    /// Chebyshev distance).
+    #[inline]
+    pub(crate) const fn king_distance(self, other: Square) -> u32 {
+        let (a, b) = (self as u32, other as u32);
+        let files = (a & 7).abs_diff(b & 7);
+        let ranks = (a >> 3).abs_diff(b >> 3);
+        if files > ranks { files } else { ranks }
+    }
+
     /// This square mirrored top to bottom (`a1` ↔ `a8`).
     ///
     /// ```

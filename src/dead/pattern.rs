@@ -88,20 +88,14 @@ const fn knight_distances() -> [[u8; 64]; 64] {
     table
 }
 
-fn chebyshev(a: Square, b: Square) -> u32 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr)
-}
-
 /// The moves a piece of `role` needs from `a` to `b` on an empty board: a
 /// lower bound on any board.
-fn distance(role: Role, a: Square, b: Square) -> u32 {
+pub(super) fn distance(role: Role, a: Square, b: Square) -> u32 {
     if a == b {
         return 0;
     }
     match role {
-        Role::King => chebyshev(a, b),
+        Role::King => Square::king_distance(a, b),
         Role::Knight => u32::from(KNIGHT_DISTANCE[a.index() as usize][b.index() as usize]),
         Role::Bishop if a.is_light() != b.is_light() => FAR,
         Role::Bishop if attacks::bishop(a, Bitboard::EMPTY).contains(b) => 1,
@@ -323,9 +317,9 @@ fn build(
     // The winner's king two squares away, nearest to where it stands first.
     let mut kings: ArrayVec<Square, 16> = Square::ALL
         .into_iter()
-        .filter(|&sq| chebyshev(sq, corner) == 2 && !pawns.contains(sq))
+        .filter(|&sq| Square::king_distance(sq, corner) == 2 && !pawns.contains(sq))
         .collect();
-    kings.sort_unstable_by_key(|&sq| chebyshev(sq, pos.king(winner)));
+    kings.sort_unstable_by_key(|&sq| Square::king_distance(sq, pos.king(winner)));
     for king in kings {
         let mut seen_roles = 0u8;
         for (i, &(role, from)) in ours.iter().enumerate() {
@@ -375,7 +369,7 @@ fn build(
 fn near(sq: Square, d: u32) -> Bitboard {
     Square::ALL
         .into_iter()
-        .filter(|&s| chebyshev(s, sq) <= d)
+        .filter(|&s| Square::king_distance(s, sq) <= d)
         .collect()
 }
 

@@ -164,7 +164,7 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
         let king = pos.king(taker);
         let mut targets = arrayvec::ArrayVec::<(u32, crate::Square), 8>::new();
         for sq in pos.by_color(!taker) & !pos.by_role(Role::King) {
-            let _ = targets.try_push((distance(king, sq), sq));
+            let _ = targets.try_push((king.king_distance(sq), sq));
         }
         targets.sort_unstable();
         for &(_, target) in &targets {
@@ -177,13 +177,6 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
         }
     }
     false
-}
-
-/// The king's distance between two squares.
-fn distance(a: crate::Square, b: crate::Square) -> u32 {
-    let files = a.file().index().abs_diff(b.file().index());
-    let ranks = a.rank().index().abs_diff(b.rank().index());
-    files.max(ranks)
 }
 
 /// The walk of [`walks_to_a_winnable_ending`]: `taker`'s king steps
@@ -209,7 +202,7 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
             moves
                 .iter()
                 .filter(|m| m.from() == king && !occupied.contains(m.to()))
-                .min_by_key(|m| (steps[m.to() as usize], distance(m.to(), target)))
+                .min_by_key(|m| (steps[m.to() as usize], m.to().king_distance(target)))
                 .copied()
         } else {
             moves

@@ -16,6 +16,7 @@
 
 use super::super::Budget;
 use super::super::helpmate::{Line, MAX_PLY};
+use super::super::pattern::distance;
 use crate::{Bitboard, Color, Move, MoveKind, Piece, Position, Role, Square, attacks};
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
@@ -75,85 +76,6 @@ fn pieces(pos: &Position, color: Color) -> Option<Pieces> {
     Some(list)
 }
 
-fn chebyshev(a: Square, b: Square) -> u32 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr)
-}
-
-/// Moves a knight needs between two squares of an empty board.
-static KNIGHT_STEPS: [[u8; 64]; 64] = knight_steps();
-
-const fn knight_steps() -> [[u8; 64]; 64] {
-    const JUMPS: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ];
-    let mut table = [[u8::MAX; 64]; 64];
-    let mut from = 0;
-    while from < 64 {
-        table[from][from] = 0;
-        let mut d = 0;
-        let mut grew = true;
-        while grew {
-            grew = false;
-            let mut sq = 0;
-            while sq < 64 {
-                if table[from][sq] == d {
-                    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-                    let mut k = 0;
-                    while k < 8 {
-                        let (f, r) = (file + JUMPS[k].0, rank + JUMPS[k].1);
-                        if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                            let next = (r * 8 + f) as usize;
-                            if table[from][next] == u8::MAX {
-                                table[from][next] = d + 1;
-                                grew = true;
-                            }
-                        }
-                        k += 1;
-                    }
-                }
-                sq += 1;
-            }
-            d += 1;
-        }
-        from += 1;
-    }
-    table
-}
-
-/// The moves a piece of `role` needs from `a` to `b` on an empty board.
-fn distance(role: Role, a: Square, b: Square) -> u32 {
-    if a == b {
-        return 0;
-    }
-    let line = |occupied: Bitboard| match role {
-        Role::Bishop => attacks::bishop(a, occupied),
-        Role::Rook => attacks::rook(a, occupied),
-        _ => attacks::queen(a, occupied),
-    };
-    match role {
-        Role::King => chebyshev(a, b),
-        Role::Knight => u32::from(KNIGHT_STEPS[a as usize][b as usize]),
-        Role::Bishop if a.is_light() != b.is_light() => 64,
-        Role::Bishop | Role::Rook | Role::Queen => {
-            if line(Bitboard::EMPTY).contains(b) {
-                1
-            } else {
-                2
-            }
-        }
-        Role::Pawn => 64,
-    }
-}
-
 /// A mate to walk to: where each piece of each side stands.
 #[derive(Clone)]
 struct Target {
@@ -166,7 +88,7 @@ impl Target {
     /// one role matched the cheaper way).
     fn distance(&self, pos: &Position, color: Color) -> u32 {
         let c = color as usize;
-        let mut total = chebyshev(pos.king(color), self.king[c]);
+        let mut total = Square::king_distance(pos.king(color), self.king[c]);
         let here = pieces(pos, color).unwrap_or_default();
         let there = &self.pieces[c];
         match (here.len(), there.len()) {
@@ -219,9 +141,13 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
     let pawns = pos.by_role(Role::Pawn);
     let mut candidates: Vec<(u32, Target)> = Vec::new();
     for k in edge & !pawns {
-        let near = Bitboard::from_iter(Square::ALL.into_iter().filter(|&s| chebyshev(s, k) <= 3));
+        let near = Bitboard::from_iter(
+            Square::ALL
+                .into_iter()
+                .filter(|&s| Square::king_distance(s, k) <= 3),
+        );
         for wk in near {
-            if chebyshev(wk, k) != 2 || pawns.contains(wk) {
+            if Square::king_distance(wk, k) != 2 || pawns.contains(wk) {
                 continue;
             }
             // The winner's pieces near the corner or where they stand; the

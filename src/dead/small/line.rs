@@ -347,7 +347,7 @@ fn aside(
         let score = if blockers.contains(from) {
             0
         } else if role == Role::King {
-            1 + chebyshev(to, home)
+            1 + Square::king_distance(to, home)
         } else {
             16
         };
@@ -361,12 +361,6 @@ fn aside(
         after.play_unchecked(m);
         !after.is_check()
     })
-}
-
-fn chebyshev(a: Square, b: Square) -> u32 {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr)
 }
 
 #[cfg(test)]
