@@ -496,6 +496,24 @@ fn walk(
     None
 }
 
+/// `true` if `table` shows the position of `key` searched already with at
+/// least `depth` plies and `discrepancies`; otherwise records this search
+/// and returns `false`. A slot holds the key's high bits, the depth and the
+/// discrepancies (the low two bytes); `table` is a power of two long.
+pub(super) fn searched_before(table: &mut [u64], key: u64, depth: u32, discrepancies: u32) -> bool {
+    let slot = (key >> 40) as usize & (table.len() - 1);
+    let entry = table[slot];
+    if entry & !0xffff == key & !0xffff
+        && (entry >> 8) & 0xff >= u64::from(depth)
+        && entry & 0xff >= u64::from(discrepancies)
+    {
+        return true;
+    }
+    table[slot] =
+        (key & !0xffff) | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+    false
+}
+
 struct Walk<'a> {
     winner: Color,
     pattern: &'a Pattern,
@@ -513,17 +531,9 @@ impl Walk<'_> {
         if !self.budget.spend() || depth == 0 {
             return false;
         }
-        let key = pos.zobrist();
-        let slot = (key >> 40) as usize & (self.table.len() - 1);
-        let entry = self.table[slot];
-        if entry & !0xffff == key & !0xffff
-            && (entry >> 8) & 0xff >= u64::from(depth)
-            && entry & 0xff >= u64::from(discrepancies)
-        {
+        if searched_before(self.table, pos.zobrist(), depth, discrepancies) {
             return false; // already searched at least this far: nothing
         }
-        self.table[slot] =
-            (key & !0xffff) | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
         let mover = pos.turn();
         let winner_moves = mover == self.winner;
         let own = self.pattern.distance(pos, mover);

@@ -16,7 +16,7 @@
 
 use super::super::Budget;
 use super::super::helpmate::{Line, MAX_PLY};
-use super::super::pattern::distance;
+use super::super::pattern::{distance, searched_before};
 use crate::{Bitboard, Color, Move, MoveKind, Piece, Position, Role, Square, attacks};
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
@@ -349,17 +349,9 @@ impl Walk<'_> {
         if depth == 0 || !self.budget.spend() {
             return false;
         }
-        let key = pos.zobrist();
-        let slot = (key >> 40) as usize & (self.table.len() - 1);
-        let entry = self.table[slot];
-        if entry & !0xffff == key & !0xffff
-            && (entry >> 8) & 0xff >= u64::from(depth)
-            && entry & 0xff >= u64::from(discrepancies)
-        {
+        if searched_before(self.table, pos.zobrist(), depth, discrepancies) {
             return false; // already searched at least this far: nothing
         }
-        self.table[slot] =
-            (key & !0xffff) | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
         let occupied = pos.occupied();
         let pawns = pos.by_role(Role::Pawn);
         let mut children = ArrayVec::<(u32, Move, Position), 128>::new();
