@@ -510,6 +510,16 @@ pub(crate) fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares a unit of `role` and `color` on `sq` attacks, with
+/// `occupied` as blockers (a pawn's captures included).
+#[inline]
+pub(crate) fn piece_attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn(color, sq),
+        _ => reach(role, sq, occupied),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{bishop, king, knight, queen, reach, rook};

@@ -124,18 +124,7 @@ fn moves(role: Role, color: Color, sq: Square, walls: Bitboard) -> Bitboard {
     }
 }
 
-/// The squares a unit of `role` on `sq` attacks, with `occupied` as
-/// blockers.
-fn piece_attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => attacks::pawn(color, sq),
-        Role::Knight => attacks::knight(sq),
-        Role::Bishop => attacks::bishop(sq, occupied),
-        Role::Rook => attacks::rook(sq, occupied),
-        Role::Queen => attacks::queen(sq, occupied),
-        Role::King => attacks::king(sq),
-    }
-}
+use crate::attacks::piece_attacks;
 
 /// The squares a piece of `role` may ever stand on from `start`, with
 /// `walls` as obstacles (what stands elsewhere may be taken or move away).

@@ -105,14 +105,7 @@ pub(super) fn region(
     let mut frontier = region;
     while let Some(from) = frontier.first() {
         frontier = frontier.without(from);
-        let targets = match role {
-            Role::Knight => attacks::knight(from),
-            Role::Bishop => attacks::bishop(from, pawns),
-            Role::Rook => attacks::rook(from, pawns),
-            Role::Queen => attacks::queen(from, pawns),
-            Role::King => attacks::king(from),
-            Role::Pawn => Bitboard::EMPTY,
-        };
+        let targets = attacks::reach(role, from, pawns);
         attacked |= targets;
         let mut next = targets & free & !region;
         if role == Role::King {

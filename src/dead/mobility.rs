@@ -152,17 +152,7 @@ fn opens_a_line(k: Square, x: Square, walls: Bitboard, sliders: [Bitboard; 2]) -
         .any(|s| attacks::between(k, s).contains(x))
 }
 
-/// The squares a piece of `role` on `sq` attacks, with `occupied` as blockers.
-fn piece_attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => attacks::pawn(color, sq),
-        Role::Knight => attacks::knight(sq),
-        Role::Bishop => attacks::bishop(sq, occupied),
-        Role::Rook => attacks::rook(sq, occupied),
-        Role::Queen => attacks::queen(sq, occupied),
-        Role::King => attacks::king(sq),
-    }
-}
+use crate::attacks::piece_attacks;
 
 /// The last rank of a pawn of `color`.
 fn last_rank(color: Color) -> Bitboard {

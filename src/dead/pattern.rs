@@ -328,7 +328,7 @@ fn build(
             }
             seen_roles |= 1 << role as u8;
             let blockers = b.board.occupied().with(king);
-            let checks = reach_of(role, corner, blockers) & !blockers & near(corner, 3);
+            let checks = attacks::reach(role, corner, blockers) & !blockers & near(corner, 3);
             for check in checks {
                 if role == Role::Bishop && check.is_light() != from.is_light() {
                     continue;
@@ -373,18 +373,6 @@ fn near(sq: Square, d: u32) -> Bitboard {
         .collect()
 }
 
-/// The squares a piece of `role` on `sq` attacks (pawns excepted).
-fn reach_of(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Knight => attacks::knight(sq),
-        Role::Bishop => attacks::bishop(sq, occupied),
-        Role::Rook => attacks::rook(sq, occupied),
-        Role::Queen => attacks::queen(sq, occupied),
-        Role::King => attacks::king(sq),
-        Role::Pawn => Bitboard::EMPTY,
-    }
-}
-
 impl Builder<'_> {
     /// Places the pieces from `rest[index]` on, trying for each its own
     /// square or one that covers (winner) or blocks (loser) a flight square;
@@ -405,7 +393,7 @@ impl Builder<'_> {
             }
             for sq in near(self.corner, 3) & !occupied & !Bitboard::from_square(from) {
                 let colour_ok = role != Role::Bishop || sq.is_light() == from.is_light();
-                if colour_ok && (reach_of(role, sq, occupied) & flights).any() {
+                if colour_ok && (attacks::reach(role, sq, occupied) & flights).any() {
                     let _ = options.try_push(sq);
                 }
             }

@@ -232,16 +232,9 @@ fn place(
         }
         // A mate is a check: some piece of the winner attacks the king.
         let k = kings.0;
-        let checks = target.pieces[winner as usize].iter().any(|&(role, sq)| {
-            let reach = match role {
-                Role::Knight => attacks::knight(sq),
-                Role::Bishop => attacks::bishop(sq, used),
-                Role::Rook => attacks::rook(sq, used),
-                Role::Queen => attacks::queen(sq, used),
-                _ => Bitboard::EMPTY,
-            };
-            reach.contains(k)
-        });
+        let checks = target.pieces[winner as usize]
+            .iter()
+            .any(|&(role, sq)| role != Role::King && attacks::reach(role, sq, used).contains(k));
         if !checks {
             return;
         }
