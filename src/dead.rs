@@ -176,6 +176,11 @@ impl Budget {
         }
     }
 
+    /// Takes `nodes` positions at once (a walk played on a board).
+    fn charge(&mut self, nodes: u64) {
+        self.left = self.left.saturating_sub(nodes);
+    }
+
     fn is_spent(&self) -> bool {
         self.left == 0
     }
@@ -296,6 +301,13 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             return Verdict::Winnable(line.to_vec());
         }
     }
+    if let Some(line) = budget.part(TAKE_BUDGET, |b| {
+        small::line::take_then_descend(pos, winner, b)
+    }) {
+        if mates(pos, winner, &line) {
+            return Verdict::Winnable(line.to_vec());
+        }
+    }
     search(pos, winner, &mut budget)
 }
 
@@ -306,6 +318,10 @@ const SHORT_NARROW: u64 = 600;
 
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
+
+/// Positions the walks of a king that takes men before a mate by descent
+/// may visit, per colour.
+const TAKE_BUDGET: u64 = 30_000;
 
 /// Positions the pattern-directed look for a mate may visit, per colour.
 const PATTERN_BUDGET: u64 = 6_000;

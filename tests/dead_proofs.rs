@@ -212,3 +212,11 @@ fn a_known_winnable_ending_shows_its_line_by_descent_to_a_mate() {
     // knight that blocks its king on the other colour in a corner.
     assert_winnable("5k2/8/4p3/4B3/4p3/8/8/2K1b3 w - - 0 1", Color::White);
 }
+
+#[test]
+fn a_king_that_takes_the_men_in_its_way_reaches_a_known_ending_and_mates() {
+    // Two rooks on light squares against a dark bishop: no check ever
+    // comes while both stand. Black's king takes both rooks, then White's
+    // pawn promotes to the knight that blocks its own king.
+    assert_winnable("4Kb2/8/R7/8/1k6/3R4/5P2/8 b - - 0 1", Color::Black);
+}

@@ -24,6 +24,7 @@ mod exceptions;
 mod generate;
 pub(super) mod line;
 
+use super::helpmate::Line;
 use crate::{Color, Position, Role};
 use exceptions::EXCEPTIONS;
 
@@ -184,10 +185,24 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
 /// first quiet move, not with the target, that leaves the target unguarded
 /// and gives no check.
 fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
+    let mut line = Line::new();
+    walk_to_take(pos, taker, target, plies, &mut line).is_some_and(|p| after_the_capture(&p, plies))
+}
+
+/// The walk of [`walk_and_take`] played on a board: the position just
+/// after the capture, its moves pushed onto `line`; `None` when the walk
+/// gets stuck or runs out of plies.
+fn walk_to_take(
+    pos: &Position,
+    taker: Color,
+    target: crate::Square,
+    plies: &mut u32,
+    line: &mut Line,
+) -> Option<Position> {
     let mut pos = pos.clone();
     for _ in 0..WALK_PLIES {
         if *plies == 0 {
-            return false;
+            return None;
         }
         *plies -= 1;
         let moves = pos.legal_moves();
@@ -196,7 +211,8 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
         let chosen = if pos.turn() == taker {
             if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
                 pos.play_unchecked(m);
-                return after_the_capture(&pos, plies);
+                line.try_push(m).ok()?;
+                return Some(pos);
             }
             let steps = king_steps(&pos, taker, target);
             moves
@@ -220,12 +236,11 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
                 })
                 .copied()
         };
-        let Some(m) = chosen else {
-            return false;
-        };
+        let m = chosen?;
         pos.play_unchecked(m);
+        line.try_push(m).ok()?;
     }
-    false
+    None
 }
 
 /// Per square: the king steps from there to `target` over empty squares

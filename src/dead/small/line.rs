@@ -61,6 +61,89 @@ pub(crate) fn promote_then_descend(
     promote(pos, winner, budget, DEPTH, true)
 }
 
+/// Captures that may follow one another in [`take_then_descend`].
+const TAKES: u32 = 3;
+
+/// A mating line for `winner` in an ending of at most seven men: its king
+/// walks to a man of the loser and takes it (the loser meanwhile making
+/// quiet moves that leave the man unguarded), once or more, until the
+/// ending is a known one that `winner` can win; then the mate by descent,
+/// after a promotion or with the pawns standing. `None` when no such walk
+/// is found. Where a wall of men keeps the winner's piece from ever
+/// checking (two rooks against a bishop that runs on the other colour),
+/// the search finds nothing and the king must clear the board first.
+pub(crate) fn take_then_descend(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+) -> Option<Line> {
+    let mut plies = super::WALKS_PLIES;
+    take(pos, winner, budget, &mut plies, TAKES)
+}
+
+fn take(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    plies: &mut u32,
+    depth: u32,
+) -> Option<Line> {
+    let men = pos.occupied().len();
+    if depth == 0 || !(5..=7).contains(&men) || pos.castling.any() || super::is_known(pos) {
+        return None;
+    }
+    let king = pos.king(winner);
+    let mut targets = ArrayVec::<(u32, Square), 8>::new();
+    for sq in pos.by_color(!winner) & !pos.by_role(Role::King) {
+        let _ = targets.try_push((king.king_distance(sq), sq));
+    }
+    targets.sort_unstable();
+    for &(_, target) in &targets {
+        if *plies == 0 || budget.is_spent() {
+            return None;
+        }
+        let mut walk = Line::new();
+        let before = *plies;
+        let after = super::walk_to_take(pos, winner, target, plies, &mut walk);
+        budget.charge(u64::from(before - *plies));
+        let Some(after) = after else {
+            continue;
+        };
+        let rest = if super::is_known(&after) {
+            if super::verdict(&after, winner) != Some(true) {
+                continue;
+            }
+            descend(&after, winner, budget)
+        } else {
+            take(&after, winner, budget, plies, depth - 1)
+        };
+        if let Some(rest) = rest {
+            walk.try_extend_from_slice(&rest).ok()?;
+            return Some(walk);
+        }
+    }
+    None
+}
+
+/// The mate by descent in a known winnable ending: after a promotion
+/// first when there are pawns.
+fn descend(pos: &Position, winner: Color, budget: &mut Budget) -> Option<Line> {
+    if !pos.has_legal_moves() {
+        return (pos.is_check() && pos.turn() != winner).then(Line::new);
+    }
+    let direct = |b: &mut Budget| {
+        let descent = super::descent::BUDGET;
+        b.part(descent, |b| super::descent::mate_line(pos, winner, b))
+    };
+    if pos.by_role(Role::Pawn).is_empty() {
+        direct(budget)
+    } else {
+        budget
+            .part(FINISH_BUDGET * 2, |b| promote_then_descend(pos, winner, b))
+            .or_else(|| direct(budget))
+    }
+}
+
 fn promote(
     pos: &Position,
     winner: Color,
