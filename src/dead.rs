@@ -602,6 +602,12 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if small::leads_to_a_winnable_ending(pos) {
         return Liveness::Alive;
     }
+    // Endings of five to seven men are mostly alive by a king that walks
+    // to take a man: a few dozen plies played, cheaper than the quick look
+    // that fails in them for lack of a mate nearby.
+    if small::walks_within(pos, FIRST_WALK_PLIES) {
+        return Liveness::Alive;
+    }
     let colors = by_mating_force(pos);
     let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
     for color in colors {
@@ -662,6 +668,10 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         Liveness::Dead
     }
 }
+
+/// Plies the walks of a king to take a man may play before the quick
+/// look of [`liveness`]; the rest of them come after it.
+const FIRST_WALK_PLIES: u32 = 40;
 
 /// The colours, the one with more to mate with first (the side to move on
 /// a tie): its line is found sooner.

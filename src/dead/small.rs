@@ -152,7 +152,12 @@ const WALKS_PLIES: u32 = 400;
 /// the legal moves, so it is a series of legal moves to a position from
 /// which a mate exists: `pos` is alive.
 pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
-    let mut plies = WALKS_PLIES;
+    walks_within(pos, WALKS_PLIES)
+}
+
+/// [`walks_to_a_winnable_ending`] with at most `plies` plies walked: a
+/// cheap first look.
+pub(crate) fn walks_within(pos: &Position, mut plies: u32) -> bool {
     walks(pos, &mut plies)
 }
 
