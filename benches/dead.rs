@@ -53,6 +53,14 @@ const SLOW: &[(&str, &str)] = &[
     ("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249", "d2c3"),
     ("8/8/1B1n4/4K2b/8/4B3/4b1k1/8 b - - 75 197", "g2g3"),
     ("1n6/3k4/8/4n1b1/8/8/5K2/1N6 w - - 0 42", "f2e2"),
+    // Endings of five to nine men with blocked pawns, alive by a king's
+    // walk or a short search after the quick look failed in them: 50 to
+    // 370 us a ply of the recorded games.
+    ("8/6k1/p7/P7/8/7n/8/7K w - - 0 141", "h1g2"),
+    ("2k5/8/7n/p7/P3B2p/N6P/1K6/8 b - - 0 44", "h6g4"),
+    // Pawnless, six men: the slowest `outcome()` of the random games
+    // (8 ms), alive only by the mating pattern.
+    ("8/8/4N1K1/8/8/2b5/4bbk1/8 b - - 31 172", "g2g3"),
     // Dead: eight bishops on dark squares never mate a king that steps
     // between h3 and h4 (undecided before the loser's last move was used).
     (
@@ -73,6 +81,8 @@ const TIMEOUTS: &[(&str, Color)] = &[
     ("8/1k2n3/6p1/4r3/8/6B1/2p2K2/8 w - - 0 46", Color::White),
     ("8/7k/6R1/3qPK2/8/N7/8/6B1 b - - 0 51", Color::Black),
     ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", Color::White),
+    // The bishop's side mates only after its king takes both rooks.
+    ("4Kb2/8/R7/8/1k6/3R4/5P2/8 b - - 0 1", Color::Black),
 ];
 
 fn outcome(c: &mut criterion::Criterion) {
