@@ -353,6 +353,26 @@ mod tests {
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/3B4 b - - 0 1")));
     }
 
+    #[test]
+    fn a_first_short_walk_shows_most_slow_endings_alive() {
+        // Endings where the quick look for a mating line fails: the walk's
+        // first 40 plies (what the liveness tries before that look) find
+        // the capture into a winnable known ending.
+        let pos = |fen| Position::from_fen(fen).expect("a valid FEN");
+        for fen in [
+            "8/6k1/p7/P7/8/7n/8/7K w - - 0 141",
+            "5Bk1/8/p4n2/P7/8/8/5K2/8 b - - 0 112",
+            "8/5R2/k7/8/K4P2/8/r7/6r1 w - - 0 100",
+        ] {
+            assert!(super::walks_within(&pos(fen), 40), "{fen}");
+        }
+        // And it stops at its bound: the same walk needs more than 4 plies.
+        assert!(!super::walks_within(
+            &pos("8/6k1/p7/P7/8/7n/8/7K w - - 0 141"),
+            4
+        ));
+    }
+
     fn ask(fen: &str, color: Color) -> Option<bool> {
         verdict(&Position::from_fen(fen).expect("a valid FEN"), color)
     }
