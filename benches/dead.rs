@@ -83,6 +83,9 @@ const TIMEOUTS: &[(&str, Color)] = &[
     ("8/8/3B4/1p3k2/1P6/8/4K3/8 w - - 8 50", Color::White),
     // The bishop's side mates only after its king takes both rooks.
     ("4Kb2/8/R7/8/1k6/3R4/5P2/8 b - - 0 1", Color::Black),
+    // A king shut in on h1: its bishop mates alone (137-260 ms before the
+    // mating pattern let the winner's king stay where it stands).
+    ("1b5k/b7/8/3B4/8/6p1/6Pp/7K w - - 0 1", Color::White),
 ];
 
 fn outcome(c: &mut criterion::Criterion) {

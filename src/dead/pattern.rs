@@ -314,11 +314,21 @@ fn build(
         tests: 0,
         found,
     };
-    // The winner's king two squares away, nearest to where it stands first.
-    let mut kings: ArrayVec<Square, 16> = Square::ALL
+    // The winner's king two squares away, nearest to where it stands
+    // first; or, when it cannot step anywhere, where it stands: its pieces
+    // then mate alone, the loser's own men boxing its king in.
+    let home = pos.king(winner);
+    let mut kings: ArrayVec<Square, 17> = Square::ALL
         .into_iter()
         .filter(|&sq| Square::king_distance(sq, corner) == 2 && !pawns.contains(sq))
         .collect();
+    let without = pos.occupied().without(home);
+    let stuck = (attacks::king(home) & !pos.by_color(winner))
+        .into_iter()
+        .all(|sq| pos.is_attacked(sq, loser, without));
+    if stuck && Square::king_distance(home, corner) > 2 {
+        kings.push(home);
+    }
     kings.sort_unstable_by_key(|&sq| Square::king_distance(sq, pos.king(winner)));
     for king in kings {
         let mut seen_roles = 0u8;
@@ -615,5 +625,16 @@ mod tests {
                 assert!(super::super::mates(&pos, winner, &line), "{fen}");
             }
         }
+    }
+
+    #[test]
+    fn a_king_that_cannot_move_mates_where_it_stands() {
+        // White's king is shut in on h1; its bishop alone mates the black
+        // king walked to a8, boxed in by its own bishops on a7 and b8.
+        let fen = "1b5k/b7/8/3B4/8/6p1/6Pp/7K w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        let mut budget = Budget::new(super::super::PATTERN_BUDGET);
+        let line = search(&pos, Color::White, &mut budget).expect("a line");
+        assert!(super::super::mates(&pos, Color::White, &line), "{fen}");
     }
 }
