@@ -45,6 +45,10 @@ pub(crate) struct Builder {
     lost_on_time: Option<Color>,
     /// The room made for the game ([`Room`]).
     room: Room,
+    /// The places in the tags of the first `Termination` and `Result`
+    /// tags (what [`PgnGame::tag`] would find), noted as they are read.
+    termination: Option<usize>,
+    result_tag: Option<usize>,
 }
 
 /// Room to make in a new game's history and comments, taken from the games
@@ -109,6 +113,8 @@ impl Builder {
             mainline_only: false,
             lost_on_time: None,
             room,
+            termination: None,
+            result_tag: None,
         }
     }
 }
@@ -183,9 +189,8 @@ fn rule(
     // the winner can mate (a line, or a known winnable ending) shows the
     // last position alive as well, so no other proof is needed.
     let flagged = builder
-        .tags
-        .tag("Termination")
-        .and_then(|termination| result::flagged(termination, builder.tags.game_result()));
+        .termination()
+        .and_then(|termination| result::flagged(termination, builder.game_result()));
     if let Some(flagged) = flagged {
         let last = builder.tags.game.position();
         if !last.is_checkmate() && crate::dead::can_mate(last, !flagged) {
@@ -274,6 +279,20 @@ impl Builder {
         }
     }
 
+    /// The first `Termination` tag's value, as [`PgnGame::tag`] finds it.
+    fn termination(&self) -> Option<&str> {
+        let range = self.tags.value_range(self.termination?);
+        self.tags.tag_text.get(range)
+    }
+
+    /// [`PgnGame::game_result`], from the `Result` tag noted when read.
+    fn game_result(&self) -> result::GameResult {
+        let tag = self
+            .result_tag
+            .and_then(|index| self.tags.tag_text.get(self.tags.value_range(index)));
+        result::record_result(tag, self.tags.result)
+    }
+
     pub(crate) fn finish(mut self) -> PgnGame {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
@@ -284,12 +303,11 @@ impl Builder {
                     reason: WinReason::Timeout,
                 });
             }
-        } else if let Some(termination) = self.tags.tag("Termination") {
+        } else if let Some(index) = self.termination {
             // Where the value stands in the tags' text, so that the game can
             // be ruled beside it (no copy).
-            let start = termination.as_ptr() as usize - self.tags.tag_text.as_ptr() as usize;
-            let value = start..start + termination.len();
-            let result = self.tags.game_result();
+            let value = self.tags.value_range(index);
+            let result = self.game_result();
             let PgnGame { game, tag_text, .. } = &mut self.tags;
             read_termination(game, tag_text.get(value).unwrap_or_default(), result);
         }
@@ -307,7 +325,10 @@ impl Sink for Builder {
         } else {
             Cow::Borrowed(value)
         };
+        let index = self.tags.tag_ends.len();
         match name {
+            "Termination" if self.termination.is_none() => self.termination = Some(index),
+            "Result" if self.result_tag.is_none() => self.result_tag = Some(index),
             "Variant" => match variant(&value) {
                 Some(chess960) => self.chess960 |= chess960,
                 None => return Err(PgnErrorKind::Variant(value.into_owned())),
