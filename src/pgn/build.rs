@@ -150,7 +150,9 @@ pub(crate) fn build_with(
 /// last position is checkmate or proved alive (every earlier position
 /// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
 /// A loss on time asks the winner's FIDE 6.9 question first: a line to
-/// mate answers it and shows the last position alive at once. Otherwise
+/// mate answers it and shows the last position alive at once (when the
+/// side whose flag fell can never mate, the last position's proof of life
+/// is that line, and is asked instead). Otherwise
 /// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
 /// kept as written after the end. A record in error (whose reading
 /// stopped early) keeps its error when the last position read is alive;
@@ -194,19 +196,35 @@ fn rule(
     }
     // A loss on time: the winner's FIDE 6.9 question first. A proof that
     // the winner can mate (a line, or a known winnable ending) shows the
-    // last position alive as well, so no other proof is needed.
+    // last position alive as well, so no other proof is needed. When the
+    // side whose flag fell can never mate (the material rule of FIDE 6.9,
+    // sound for good: it has no pawn to promote), a proof that the last
+    // position is alive is the winner's line to mate: that proof, the
+    // cheaper, answers both.
     let flagged = builder
         .termination()
         .and_then(|termination| result::flagged(termination, builder.game_result()));
+    let mut assumed = None;
     if let Some(flagged) = flagged {
-        let last = builder.tags.game.position();
-        if !last.is_checkmate() && crate::dead::can_mate(last, !flagged) {
-            builder.lost_on_time = Some(flagged);
-            return Ok(builder);
+        let game = &mut builder.tags.game;
+        let last = game.position();
+        // (A checkmate stands as it is.)
+        if !last.is_checkmate() {
+            if last.has_insufficient_material(flagged) {
+                let life = game.check_assumed_life();
+                if life == AssumedLife::Holds {
+                    builder.lost_on_time = Some(flagged);
+                    return Ok(builder);
+                }
+                assumed = Some(life);
+            } else if crate::dead::can_mate(last, !flagged) {
+                builder.lost_on_time = Some(flagged);
+                return Ok(builder);
+            }
         }
     }
     let game = &mut builder.tags.game;
-    let dead_at = match game.check_assumed_life() {
+    let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
         AssumedLife::Holds => return Ok(builder),
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
