@@ -277,6 +277,61 @@ fn losses_on_time_against_a_side_that_cannot_mate_are_ruled_as_move_by_move() {
     }
 }
 
+/// Records that shuffle pieces to and fro end at a fivefold repetition
+/// exactly where `Game::play` ends them.
+#[test]
+fn fivefold_repetitions_end_records_where_game_play_ends_them() {
+    use crate::{Game, Move, Position};
+    use core::fmt::Write;
+    const STARTS: [&str; 3] = [
+        "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+        "1n2k3/8/8/8/8/8/8/4K1N1 b - - 30 1",
+        "r3k3/8/8/8/8/8/8/4K2R w - - 0 1",
+    ];
+    let mut state = 0x5851_f42d_4c95_7f2d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut fivefold = 0;
+    for n in 0..300 {
+        let fen = STARTS[n % STARTS.len()];
+        let mut pos: Position = fen.parse().unwrap();
+        let mut text = alloc::format!("[FEN \"{fen}\"]\n\n");
+        let mut moves = Vec::new();
+        for _ in 0..160 {
+            // Few moves to choose from, so that positions come back.
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m: Move = legal[(next() % legal.len().min(3) as u64) as usize];
+            let _ = write!(text, "{} ", pos.san(m));
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        text.push_str("*\n\n");
+        let mut replay = Game::from_fen(fen).unwrap();
+        let played = moves
+            .iter()
+            .take_while(|&&m| replay.play(m).is_ok())
+            .count();
+        let read = Reader::from_slice(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(read.game().moves().len(), played, "game {n}: {text}");
+        assert_eq!(read.game().outcome(), replay.outcome(), "game {n}: {text}");
+        let repeated = matches!(
+            replay.outcome(),
+            Some(crate::Outcome::Draw {
+                reason: crate::DrawReason::FivefoldRepetition
+            })
+        );
+        fivefold += usize::from(repeated);
+    }
+    assert!(fivefold > 30, "{fivefold} fivefold repetitions");
+}
+
 #[test]
 fn comment_state_at_line_end_is_the_same_by_both_scans() {
     let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];
