@@ -344,8 +344,8 @@ impl Sink for Builder {
     fn begin_game(&mut self) {}
 
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        // Most values hold no escape: a short loop, not a search, tells.
-        let value = if value.bytes().any(|b| b == b'\\') {
+        // Most values hold no escape: eight bytes at a time tell.
+        let value = if has_backslash(value.as_bytes()) {
             unescape(value)
         } else {
             Cow::Borrowed(value)
@@ -674,23 +674,36 @@ fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
     out.extend_from_slice(rest);
 }
 
-/// Whether `bytes` holds a `\r`: a short comment (a clock, an evaluation)
-/// is looked at eight bytes at a time, cheaper than a search's setup.
+/// Whether `bytes` holds a `\r`.
 #[inline]
 fn has_cr(bytes: &[u8]) -> bool {
+    has_byte(bytes, b'\r')
+}
+
+/// Whether `bytes` holds a `\\` (an escape in a tag value).
+#[inline]
+fn has_backslash(bytes: &[u8]) -> bool {
+    has_byte(bytes, b'\\')
+}
+
+/// Whether `bytes` holds `byte`: a short text (a clock comment, a tag
+/// value) is looked at eight bytes at a time, cheaper than a search's
+/// setup.
+#[inline]
+fn has_byte(bytes: &[u8], byte: u8) -> bool {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const CRS: u64 = u64::from_ne_bytes([b'\r'; 8]);
     if bytes.len() > 32 {
-        return scan::find(bytes, b'\r').is_some();
+        return scan::find(bytes, byte).is_some();
     }
+    let wanted = u64::from_ne_bytes([byte; 8]);
     let mut words = bytes.chunks_exact(8);
     for word in &mut words {
         let mut eight = [0; 8];
         eight.copy_from_slice(word);
-        // A byte equal to CR is a zero byte of `x`, which sets its high
-        // bit here (the classic zero-byte test).
-        let x = u64::from_ne_bytes(eight) ^ CRS;
+        // A byte equal to `byte` is a zero byte of `x`, which sets its
+        // high bit here (the classic zero-byte test).
+        let x = u64::from_ne_bytes(eight) ^ wanted;
         if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
             return true;
         }
@@ -698,7 +711,7 @@ fn has_cr(bytes: &[u8]) -> bool {
     // At most seven bytes: a loop, not `contains`, whose search costs more
     // to set up than it saves here.
     #[allow(clippy::manual_contains)]
-    words.remainder().iter().any(|&b| b == b'\r')
+    words.remainder().iter().any(|&b| b == byte)
 }
 
 /// Reads a move off the hot path (variations, moves after the end): through
@@ -731,6 +744,16 @@ mod tests {
                 bytes.fill(0xff);
                 bytes[at] = b'\r';
                 assert!(has_cr(&bytes), "{len} {at}");
+            }
+            // A backslash (0x5c) among bytes next to it in value.
+            for b in [b'[', b']', 0xdc, b'\r'] {
+                bytes.fill(b);
+                assert!(!has_backslash(&bytes), "{len} {b}");
+                for at in 0..len {
+                    bytes.fill(b);
+                    bytes[at] = b'\\';
+                    assert!(has_backslash(&bytes), "{len} {b} {at}");
+                }
             }
         }
     }
