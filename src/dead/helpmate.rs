@@ -11,7 +11,8 @@
 //! legal sequence ending in a checkmate by `winner`.
 
 use super::Budget;
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use crate::movegen::Sink;
+use crate::{Bitboard, Color, Move, Position, Role, Square};
 use arrayvec::ArrayVec;
 
 /// The longest line searched, in plies, forced moves included.
@@ -72,17 +73,15 @@ impl Search<'_> {
         if !self.budget.spend() {
             return false;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos.turn() != self.winner && pos.is_check();
+        // Where no move would be tried, only a mate on the board counts.
+        if depth == 0
+            || self.line.len() >= MAX_PLY
+            || (pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner))
+        {
+            return pos.turn() != self.winner && is_mated(pos);
         }
-        if depth == 0 || self.line.len() >= MAX_PLY {
-            return false;
-        }
-        if pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner) {
-            return false;
-        }
-        // Already searched at least this far: nothing there.
+        // Already searched at least this far: nothing there (a position is
+        // remembered only with legal moves, so none on record is a mate).
         let key = pos.zobrist() & !0xffff;
         let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
         let entry = self.table[slot];
@@ -93,43 +92,25 @@ impl Search<'_> {
         {
             return false;
         }
-        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
-        if pos.turn() == self.winner {
-            if let Some(free) = free_flights(pos, self.winner) {
-                // A mate in one ends the line at once.
-                let king = pos.king(!self.winner);
-                let checks = CheckSquares::new(pos, king);
-                for &m in &moves {
-                    if !checks.may_check(pos, m) || !may_take_flights(pos, m, king, free) {
-                        continue;
-                    }
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    if is_mated(&child) {
-                        return self.line.try_push(m).is_ok();
-                    }
-                }
-            }
-        }
-        let forced = moves.len() == 1;
-        let next = if forced { depth } else { depth - 1 };
+        // The moves are scored as the generator gives them, and a mate in
+        // one is looked for among them at once. One move is tried when no
+        // discrepancy is left (or only one move is legal): the best.
         let mut ordered = ArrayVec::<u64, 256>::new();
-        if discrepancies == 0 || forced {
-            // One move is tried: the best, found as the scores come.
-            let mut best = 0;
-            score_moves(pos, &moves, self.winner, self.corner, |key| {
-                best = best.max(key);
-            });
-            if best != 0 {
-                ordered.push(best);
-            }
+        let (count, mate) = if discrepancies == 0 {
+            generate_scored::<false>(pos, self.winner, self.corner, &mut ordered)
         } else {
-            score_moves(pos, &moves, self.winner, self.corner, |key| {
-                // At most 256 moves, as many as the list holds.
-                let _ = ordered.try_push(key);
-            });
+            generate_scored::<true>(pos, self.winner, self.corner, &mut ordered)
+        };
+        if count == 0 {
+            return pos.turn() != self.winner && pos.is_check();
         }
+        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+        if let Some(m) = mate {
+            return self.line.try_push(m).is_ok();
+        }
+        let forced = count == 1;
+        let next = if forced { depth } else { depth - 1 };
         let wanted = (discrepancies as usize + 1).min(ordered.len());
         if wanted > 8 {
             ordered.sort_unstable_by(|a, b| b.cmp(a));
@@ -140,7 +121,7 @@ impl Search<'_> {
                 let best = (i..ordered.len()).max_by_key(|&j| ordered[j]).unwrap_or(i);
                 ordered.swap(i, best);
             }
-            let m = moves[0xffff - (ordered[i] & 0xffff) as usize];
+            let m = Move::from_bits(ordered[i] as u16);
             let cost = i as u32;
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -157,6 +138,24 @@ impl Search<'_> {
         }
         false
     }
+}
+
+/// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
+/// (with `ALL` every move's key, else the greatest only) and looks for a
+/// mate in one: the number of legal moves and the first mate found.
+#[inline(never)]
+fn generate_scored<const ALL: bool>(
+    pos: &Position,
+    winner: Color,
+    corner: Square,
+    keys: &mut ArrayVec<u64, 256>,
+) -> (u32, Option<Move>) {
+    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, keys);
+    pos.generate(Bitboard::FULL, &mut scorer);
+    if !ALL && scorer.count > 0 {
+        scorer.keys.push(scorer.best);
+    }
+    (scorer.count, scorer.mate)
 }
 
 /// The squares the losing king may step to (neither its own pieces' nor
@@ -333,90 +332,243 @@ impl CheckSquares {
     }
 }
 
-/// The moves with their scores for a helpmate by `winner`, each given to
-/// `emit` as a key with the score in the high bits and the move's index
-/// in the low 16, so that the greatest key is the best move.
+/// The look for a mate in one: the losing king, its check squares and the
+/// squares it may flee to.
+struct MateLook {
+    king: Square,
+    checks: CheckSquares,
+    free: Bitboard,
+}
+
+/// A sink for the legal move generator that scores the moves for a helpmate
+/// by `winner` as they come (no list is built) and looks among them for a
+/// mate in one when the winner moves and the losing king has at most two
+/// free squares.
 ///
-/// The scores are those of [`winner_score`] and [`loser_score`], taken
-/// apart: what depends on the piece is worked out once for all its moves
-/// (the generator lists them together), and a move adds only what its
-/// target square brings, a few table reads. Castling, en passant and
-/// promotions take the whole functions.
-#[inline(always)]
-fn score_moves(
-    pos: &Position,
-    moves: &MoveList,
-    winner: Color,
-    corner: Square,
-    mut emit: impl FnMut(u64),
-) {
-    let king = pos.king(!winner);
-    let rich = pos.occupied().len() > RICH;
-    let rows = Rows {
-        king: row(king),
-        corner: row(corner),
-        target: king_target(pos, winner).map(row),
-        king_square: king,
-        corner_square: corner,
-        pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
-        queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
-        take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
-    };
-    let us = pos.turn();
-    let winner_moves = us == winner;
-    let theirs = pos.by_color(!us);
-    let their_pawns = theirs & pos.by_role(Role::Pawn);
-    // What a capture of a pawn or of a piece adds.
-    let (take_pawn, take_piece) = if winner_moves {
-        (250, rows.take_piece)
-    } else {
-        (-50, -300)
-    };
-    // The ranks counted from the mover's side.
-    let flip = if us == Color::White { 0 } else { 7 };
-    let mut last = None;
-    let mut terms = Terms::NONE;
-    for (i, &m) in moves.iter().enumerate() {
-        let from = m.from();
-        let role = match last {
-            Some((sq, role)) if sq == from => role,
-            _ => {
-                let Some(role) = pos.role_at(from) else {
-                    continue;
-                };
-                last = Some((from, role));
-                terms = Terms::of(role, from, winner_moves, &rows);
-                role
-            }
+/// Each move becomes a key: its score (see [`winner_score`] and
+/// [`loser_score`]) in the high 32 bits, then its place in the generator's
+/// order counted down (on a tie the earlier move comes first), then the
+/// move itself in the low 16 bits, so that the greatest key is the best
+/// move. What depends on the piece is worked out once for all its moves (the
+/// generator gives them together), and a move adds only what its target
+/// square brings, a few table reads. Castling, en passant and promotions
+/// take the whole functions.
+struct Scorer<'a, const ALL: bool> {
+    pos: &'a Position,
+    /// Every key (with `ALL`; at most 256 moves, as the search tries).
+    keys: &'a mut ArrayVec<u64, 256>,
+    rows: Rows,
+    winner_moves: bool,
+    theirs: Bitboard,
+    their_pawns: Bitboard,
+    /// What a capture of a pawn or of a piece adds.
+    take_pawn: i32,
+    take_piece: i32,
+    /// The ranks counted from the mover's side.
+    flip: i32,
+    /// The moves seen so far.
+    count: u32,
+    /// The greatest key seen (without `ALL`).
+    best: u64,
+    look: Option<MateLook>,
+    /// The first mate in one found.
+    mate: Option<Move>,
+}
+
+impl<'a, const ALL: bool> Scorer<'a, ALL> {
+    fn new(
+        pos: &'a Position,
+        winner: Color,
+        corner: Square,
+        keys: &'a mut ArrayVec<u64, 256>,
+    ) -> Scorer<'a, ALL> {
+        let king = pos.king(!winner);
+        let rich = pos.occupied().len() > RICH;
+        let rows = Rows {
+            king: row(king),
+            corner: row(corner),
+            target: king_target(pos, winner).map(row),
+            king_square: king,
+            corner_square: corner,
+            pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
+            queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
+            take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
         };
-        let score = if m.code() >= 2 {
-            // En passant, castling, promotions: rare, scored in full.
-            if winner_moves {
-                winner_score(pos, m, role, &rows)
-            } else {
-                loser_score(pos, m, role, &rows)
-            }
+        let us = pos.turn();
+        let winner_moves = us == winner;
+        let theirs = pos.by_color(!us);
+        let (take_pawn, take_piece) = if winner_moves {
+            (250, rows.take_piece)
         } else {
-            let to = m.to();
-            // Bit tests, not branches: most moves capture nothing.
-            let bit = |b: Bitboard| ((b.0 >> (to.index() & 63)) & 1) as i32;
-            let capture = take_piece * bit(theirs) + (take_pawn - take_piece) * bit(their_pawns);
-            terms.base - terms.near * at(terms.row, to) - terms.corner * at(terms.corner_row, to)
-                + terms.rank * ((to.index() as i32 >> 3) ^ flip)
-                + capture
+            (-50, -300)
         };
-        debug_assert_eq!(
-            score,
-            if winner_moves {
-                winner_score(pos, m, role, &rows)
-            } else {
-                loser_score(pos, m, role, &rows)
-            },
-            "the score of {m:?} taken apart"
-        );
-        // The score, shifted to be non-negative, above the move's index
-        // (counted down, so that on a tie the earlier move comes first).
-        emit(((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64));
+        let look = if winner_moves {
+            free_flights(pos, winner).map(|free| MateLook {
+                king,
+                checks: CheckSquares::new(pos, king),
+                free,
+            })
+        } else {
+            None
+        };
+        Scorer {
+            pos,
+            rows,
+            winner_moves,
+            theirs,
+            their_pawns: theirs & pos.by_role(Role::Pawn),
+            take_pawn,
+            take_piece,
+            flip: if us == Color::White { 0 } else { 7 },
+            count: 0,
+            best: 0,
+            keys,
+            look,
+            mate: None,
+        }
+    }
+
+    /// Takes the score of the next move `m`.
+    #[inline(always)]
+    fn emit(&mut self, m: Move, score: i32) {
+        let key = ((i64::from(score) + (1 << 31)) as u64) << 32
+            | (0xffff - u64::from(self.count)) << 16
+            | u64::from(m.bits());
+        self.count += 1;
+        if ALL {
+            let _ = self.keys.try_push(key);
+        } else {
+            self.best = self.best.max(key);
+        }
+    }
+
+    /// The score of an ordinary move (or double push) to `to` of a piece
+    /// whose part is `terms`.
+    #[inline(always)]
+    fn ordinary(&self, terms: &Terms, to: Square) -> i32 {
+        // Bit tests, not branches: most moves capture nothing.
+        let bit = |b: Bitboard| ((b.0 >> (to.index() & 63)) & 1) as i32;
+        let capture = self.take_piece * bit(self.theirs)
+            + (self.take_pawn - self.take_piece) * bit(self.their_pawns);
+        terms.base - terms.near * at(terms.row, to) - terms.corner * at(terms.corner_row, to)
+            + terms.rank * ((to.index() as i32 >> 3) ^ self.flip)
+            + capture
+    }
+
+    /// The score of `m` of a piece of `role` in full.
+    fn full(&self, m: Move, role: Role) -> i32 {
+        if self.winner_moves {
+            winner_score(self.pos, m, role, &self.rows)
+        } else {
+            loser_score(self.pos, m, role, &self.rows)
+        }
+    }
+
+    /// Plays `m` if it may mate, and keeps it if it does.
+    #[inline(always)]
+    fn try_mate(&mut self, m: Move) {
+        if let Some(look) = &self.look {
+            if self.mate.is_none()
+                && look.checks.may_check(self.pos, m)
+                && may_take_flights(self.pos, m, look.king, look.free)
+                && mates_in_one(self.pos, m)
+            {
+                self.mate = Some(m);
+            }
+        }
+    }
+}
+
+/// `true` if `m` checkmates.
+#[inline(never)]
+fn mates_in_one(pos: &Position, m: Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    is_mated(&child)
+}
+
+impl<const ALL: bool> Sink for Scorer<'_, ALL> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let Some(role) = self.pos.role_at(from) else {
+            return;
+        };
+        if let Some(look) = &self.look {
+            // The checking moves, found for the piece at once.
+            let mut checking = targets & look.checks.by_role[role as usize];
+            if look.checks.uncovers.contains(from) {
+                checking |= targets & !crate::attacks::line(look.king, from);
+            }
+            if checking.any() && self.mate.is_none() {
+                for to in checking {
+                    let m = Move::new(from, to);
+                    debug_assert!(look.checks.may_check(self.pos, m));
+                    if may_take_flights(self.pos, m, look.king, look.free)
+                        && mates_in_one(self.pos, m)
+                    {
+                        self.mate = Some(m);
+                        break;
+                    }
+                }
+            }
+        }
+        let terms = Terms::of(role, from, self.winner_moves, &self.rows);
+        let from_bits = from as u16;
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = Square::from_index(bits.trailing_zeros());
+            bits &= bits - 1;
+            let m = Move::from_bits(from_bits | (to as u16) << 6);
+            let score = self.ordinary(&terms, to);
+            debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        // A pawn's part does not depend on where it stands.
+        let terms = Terms::of(Role::Pawn, Square::A1, self.winner_moves, &self.rows);
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = Square::from_index(bits.trailing_zeros());
+            bits &= bits - 1;
+            let from = (to as i32 - delta) as u16 & 63;
+            let m = Move::from_bits(from | (to as u16) << 6 | kind);
+            self.try_mate(m);
+            let score = self.ordinary(&terms, to);
+            debug_assert_eq!(
+                score,
+                self.full(m, Role::Pawn),
+                "the score of {m:?} taken apart"
+            );
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.try_mate(m);
+                    let score = self.full(m, Role::Pawn);
+                    self.emit(m, score);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        let Some(role) = self.pos.role_at(m.from()) else {
+            return;
+        };
+        self.try_mate(m);
+        let score = self.full(m, role);
+        self.emit(m, score);
     }
 }
 
