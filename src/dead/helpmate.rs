@@ -4,9 +4,9 @@
 //! one does not count towards the depth (it costs no choice). A
 //! transposition table remembers how deep each position was searched, so a
 //! position is searched again only deeper. Moves are tried best first by
-//! a heuristic: the losing king walks to the nearest corner, the winner's
-//! pieces come close to it, pawns run to promote, captures open locked
-//! pawns. The search is incomplete by design (it only looks for a line;
+//! a heuristic: the losing king walks to the nearest corner (unless many
+//! men are on the board), the winner's pieces come close to it, pawns run
+//! to promote, captures open locked pawns. The search is incomplete by design (it only looks for a line;
 //! proofs of unwinnability are elsewhere) and every line it returns is a
 //! legal sequence ending in a checkmate by `winner`.
 
@@ -392,13 +392,13 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             corner_square: corner,
             pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
             queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
-            take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
+            king_corner: if rich { RICH_KING_CORNER } else { 60 },
         };
         let us = pos.turn();
         let winner_moves = us == winner;
         let theirs = pos.by_color(!us);
         let (take_pawn, take_piece) = if winner_moves {
-            (250, rows.take_piece)
+            (250, 150)
         } else {
             (-50, -300)
         };
@@ -442,16 +442,19 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         }
     }
 
-    /// The score of an ordinary move (or double push) to `to` of a piece
-    /// whose part is `terms`.
+    /// The score of an ordinary move (or double push) to the square of
+    /// index `to` of a piece whose part is `terms`.
     #[inline(always)]
-    fn ordinary(&self, terms: &Terms, to: Square) -> i32 {
+    fn ordinary(&self, terms: &Terms, to: u32) -> i32 {
+        let to = to as usize & 63;
         // Bit tests, not branches: most moves capture nothing.
-        let bit = |b: Bitboard| ((b.0 >> (to.index() & 63)) & 1) as i32;
+        let bit = |b: Bitboard| ((b.0 >> to) & 1) as i32;
         let capture = self.take_piece * bit(self.theirs)
             + (self.take_pawn - self.take_piece) * bit(self.their_pawns);
-        terms.base - terms.near * at(terms.row, to) - terms.corner * at(terms.corner_row, to)
-            + terms.rank * ((to.index() as i32 >> 3) ^ self.flip)
+        terms.base
+            - terms.near * i32::from(terms.row[to])
+            - terms.corner * i32::from(terms.corner_row[to])
+            + terms.rank * ((to as i32 >> 3) ^ self.flip)
             + capture
     }
 
@@ -514,9 +517,10 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         }
         let terms = Terms::of(role, from, self.winner_moves, &self.rows);
         let from_bits = from as u16;
+        // Raw bit loops: a `Square` per move would cost a table load.
         let mut bits = targets.0;
         while bits != 0 {
-            let to = Square::from_index(bits.trailing_zeros());
+            let to = bits.trailing_zeros();
             bits &= bits - 1;
             let m = Move::from_bits(from_bits | (to as u16) << 6);
             let score = self.ordinary(&terms, to);
@@ -532,7 +536,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         let terms = Terms::of(Role::Pawn, Square::A1, self.winner_moves, &self.rows);
         let mut bits = targets.0;
         while bits != 0 {
-            let to = Square::from_index(bits.trailing_zeros());
+            let to = bits.trailing_zeros();
             bits &= bits - 1;
             let from = (to as i32 - delta) as u16 & 63;
             let m = Move::from_bits(from | (to as u16) << 6 | kind);
@@ -638,8 +642,8 @@ impl Terms {
         } else {
             match role {
                 Role::King => Terms {
-                    base: 100 + 60 * at(rows.corner, from),
-                    corner: 60,
+                    base: 100 + rows.king_corner * at(rows.corner, from),
+                    corner: rows.king_corner,
                     ..t
                 },
                 Role::Pawn => Terms {
@@ -665,15 +669,17 @@ impl Terms {
 const RICH: u32 = 12;
 
 /// What a pawn's push of the winner scores in a rich position.
-const RICH_PAWN_BASE: i32 = 200;
+const RICH_PAWN_BASE: i32 = 300;
 
 /// What a step of the winner's queen towards the king scores in a rich
 /// position.
 const RICH_QUEEN_WEIGHT: i32 = 60;
 
-/// What a capture of a piece by the winner scores in a rich position:
-/// there the line runs through the loser's material.
-const RICH_TAKE_PIECE: i32 = 400;
+/// How much a step of the losing king towards its corner scores in a rich
+/// position: nothing, for there its own men crowd around it and it is mated
+/// where it stands sooner than in a corner it must walk to (any king move
+/// still scores as a waiting move).
+const RICH_KING_CORNER: i32 = 0;
 
 /// The king-step distances a node's scores read, each a row of
 /// [`DISTANCE`] looked up once per node: to the losing king, to the corner
@@ -688,8 +694,8 @@ struct Rows {
     pawn_base: i32,
     /// How much a step of the winner's queen towards the king scores.
     queen_weight: i32,
-    /// What a capture of a piece by the winner scores.
-    take_piece: i32,
+    /// How much a step of the losing king towards the corner scores.
+    king_corner: i32,
 }
 
 /// The distances from `sq` to every square.
@@ -731,11 +737,7 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
         };
     }
     if let Some(captured) = captured(pos, m) {
-        s += if captured == Role::Pawn {
-            250
-        } else {
-            rows.take_piece
-        };
+        s += if captured == Role::Pawn { 250 } else { 150 };
     }
     let weight = match role {
         Role::Queen => rows.queen_weight,
@@ -764,7 +766,7 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
 fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     let (from, to) = (m.from(), m.to());
     let mut s = match role {
-        Role::King => 100 + 60 * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::King => 100 + rows.king_corner * (at(rows.corner, from) - at(rows.corner, to)),
         Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
         _ => {
             // Into the corner beside its own king: blocks its flight squares.
