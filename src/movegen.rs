@@ -220,7 +220,7 @@ impl Position {
 
     /// Pieces of `us` (the side to move) pinned to their king.
     #[inline(always)]
-    fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
+    pub(crate) fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
         let them = !us;
         let occupied = self.occupied();
         let theirs = self.by_color(them);

@@ -219,7 +219,60 @@ pub(super) fn is_mated(pos: &Position) -> bool {
     {
         return false;
     }
-    !pos.has_legal_moves()
+    let mated = !has_evasion(pos, checkers);
+    debug_assert_eq!(mated, !pos.has_legal_moves(), "{pos:?}");
+    mated
+}
+
+/// `true` if a man other than the king can parry the check of `checkers`
+/// (the king has no square to step to): capture the checker or step
+/// between, when it checks alone. A man pinned to its king never can: it
+/// may move only along its pin, a line from the king that the checker's is
+/// not, and two lines from the king meet only there. So the moves of the
+/// unpinned men onto the few squares that parry are all there is to look
+/// at (and en passant, tested in full), not every legal move.
+fn has_evasion(pos: &Position, checkers: Bitboard) -> bool {
+    let Some(checker) = checkers.first() else {
+        return true;
+    };
+    if checkers.more_than_one() {
+        return false;
+    }
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied();
+    let ours = pos.by_color(us);
+    let movers = ours & !pos.pinned_to_king(us, king) & !Bitboard::from_square(king);
+    let queens = pos.by_role(Role::Queen);
+    let knights = pos.by_role(Role::Knight) & movers;
+    let diagonal = (pos.by_role(Role::Bishop) | queens) & movers;
+    let straight = (pos.by_role(Role::Rook) | queens) & movers;
+    let between = crate::attacks::between(king, checker);
+    for sq in between.with(checker) {
+        if (crate::attacks::knight(sq) & knights).any()
+            || (crate::attacks::bishop(sq, occupied) & diagonal).any()
+            || (crate::attacks::rook(sq, occupied) & straight).any()
+        {
+            return true;
+        }
+    }
+    // Pawns take the checker, or step (one or two squares) between.
+    let pawns = pos.by_role(Role::Pawn) & movers;
+    if (crate::attacks::pawn(!us, checker) & pawns).any() {
+        return true;
+    }
+    let forward = if us == Color::White { 8 } else { -8 };
+    let third = Bitboard::from_rank(crate::Rank::Third.relative_to(us));
+    let single = pawns.shift(forward) & !occupied;
+    let double = (single & third).shift(forward) & !occupied;
+    if ((single | double) & between).any() {
+        return true;
+    }
+    pos.ep.is_some_and(|ep| {
+        (crate::attacks::pawn(!us, ep) & ours & pos.by_role(Role::Pawn))
+            .into_iter()
+            .any(|from| pos.is_legal_en_passant(from, ep))
+    })
 }
 
 /// `false` if `m` certainly gives no check to the king on `king`: the piece
@@ -877,4 +930,58 @@ pub(super) fn target_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVe
     let king = pos.king(!winner);
     corners.sort_unstable_by_key(|&c| distance(king, c));
     corners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Visits every position `depth` plies deep and checks that
+    /// [`is_mated`] (a parry looked for on the few squares that parry)
+    /// says what the legal move count says.
+    fn walk(pos: &Position, depth: u32, checks: &mut u32) {
+        if pos.is_check() {
+            *checks += 1;
+            assert_eq!(is_mated(pos), !pos.has_legal_moves(), "{pos:?}");
+        }
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            walk(&child, depth - 1, checks);
+        }
+    }
+
+    #[test]
+    fn is_mated_agrees_with_the_move_count() {
+        // Checks parried by captures, blocks, double pushes, promotions
+        // and en passant; pinned men that cannot parry; double checks.
+        for (fen, depth) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                2,
+            ),
+            ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 4),
+            ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+        ] {
+            let mut checks = 0;
+            walk(&Position::from_fen(fen).unwrap(), depth, &mut checks);
+            assert!(checks > 0, "{fen}");
+        }
+        let back_rank = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        assert!(is_mated(&back_rank));
+        let parried = Position::from_fen("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1").unwrap();
+        assert!(!is_mated(&parried));
+    }
 }
