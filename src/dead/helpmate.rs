@@ -152,10 +152,11 @@ fn generate_scored<const ALL: bool>(
 ) -> (u32, Option<Move>) {
     let mut scorer = Scorer::<ALL>::new(pos, winner, corner, keys);
     pos.generate(Bitboard::FULL, &mut scorer);
-    if !ALL && scorer.count > 0 {
+    let count = ((FIRST_PLACE - scorer.place) >> 16) as u32;
+    if !ALL && count > 0 {
         scorer.keys.push(scorer.best);
     }
-    (scorer.count, scorer.mate)
+    (count, scorer.mate)
 }
 
 /// The squares the losing king may step to (neither its own pieces' nor
@@ -419,8 +420,9 @@ struct Scorer<'a, const ALL: bool> {
     take_piece: i32,
     /// The ranks counted from the mover's side.
     flip: i32,
-    /// The moves seen so far.
-    count: u32,
+    /// The place of the next move, counted down from `0xffff` and shifted
+    /// to its bits of the key.
+    place: u64,
     /// The greatest key seen (without `ALL`).
     best: u64,
     look: Option<MateLook>,
@@ -473,7 +475,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             take_pawn,
             take_piece,
             flip: if us == Color::White { 0 } else { 7 },
-            count: 0,
+            place: FIRST_PLACE,
             best: 0,
             keys,
             look,
@@ -484,10 +486,9 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
     /// Takes the score of the next move `m`.
     #[inline(always)]
     fn emit(&mut self, m: Move, score: i32) {
-        let key = ((i64::from(score) + (1 << 31)) as u64) << 32
-            | (0xffff - u64::from(self.count)) << 16
-            | u64::from(m.bits());
-        self.count += 1;
+        // The score's sign bit flipped: shifted by 2^31, never negative.
+        let key = u64::from(score as u32 ^ 0x8000_0000) << 32 | self.place | u64::from(m.bits());
+        self.place -= 1 << 16;
         if ALL {
             let _ = self.keys.try_push(key);
         } else {
@@ -495,20 +496,33 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         }
     }
 
-    /// The score of an ordinary move (or double push) to the square of
-    /// index `to` of a piece whose part is `terms`.
+    /// What a move to the square of index `to` captures.
+    #[inline(always)]
+    fn capture(&self, to: usize) -> i32 {
+        // Bit tests, not branches: most moves capture nothing.
+        let bit = |b: Bitboard| ((b.0 >> (to & 63)) & 1) as i32;
+        self.take_piece * bit(self.theirs)
+            + (self.take_pawn - self.take_piece) * bit(self.their_pawns)
+    }
+
+    /// The score of an ordinary move to the square of index `to` of a
+    /// piece (not a pawn: no rank counts) whose part is `terms`.
     #[inline(always)]
     fn ordinary(&self, terms: &Terms, to: u32) -> i32 {
         let to = to as usize & 63;
-        // Bit tests, not branches: most moves capture nothing.
-        let bit = |b: Bitboard| ((b.0 >> to) & 1) as i32;
-        let capture = self.take_piece * bit(self.theirs)
-            + (self.take_pawn - self.take_piece) * bit(self.their_pawns);
+        debug_assert_eq!(terms.rank, 0);
         terms.base
             - terms.near * i32::from(terms.row[to])
             - terms.corner * i32::from(terms.corner_row[to])
-            + terms.rank * ((to as i32 >> 3) ^ self.flip)
-            + capture
+            + self.capture(to)
+    }
+
+    /// The score of an ordinary pawn move (or double push) to the square
+    /// of index `to`, whose part is `terms` (only the rank counts).
+    #[inline(always)]
+    fn push(&self, terms: &Terms, to: u32) -> i32 {
+        debug_assert!(terms.near == 0 && terms.corner == 0);
+        terms.base + terms.rank * ((to as i32 >> 3) ^ self.flip) + self.capture(to as usize)
     }
 
     /// The score of `m` of a piece of `role` in full.
@@ -534,6 +548,9 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         }
     }
 }
+
+/// The key bits of the first move's place (see [`Scorer`]).
+const FIRST_PLACE: u64 = 0xffff << 16;
 
 /// `true` if `m` checkmates.
 #[inline(never)]
@@ -594,7 +611,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
             let from = (to as i32 - delta) as u16 & 63;
             let m = Move::from_bits(from | (to as u16) << 6 | kind);
             self.try_mate(m);
-            let score = self.ordinary(&terms, to);
+            let score = self.push(&terms, to);
             debug_assert_eq!(
                 score,
                 self.full(m, Role::Pawn),
