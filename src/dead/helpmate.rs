@@ -27,18 +27,27 @@ struct Search<'a> {
     /// Per slot: the key's high bits, and the depth and discrepancies the
     /// position was searched with (low two bytes). A power of two long.
     table: &'a mut [u64],
+    /// The slots written, to be cleared at the end (`None` once more were
+    /// written than it holds: then the whole table is cleared).
+    written: Option<ArrayVec<u16, WRITTEN>>,
     line: Line,
     /// Where the losing king is sent.
     corner: Square,
 }
 
+/// How many written slots a search remembers: more than most searches
+/// write, so that clearing them costs less than clearing the table.
+const WRITTEN: usize = 2048;
+
 /// A line ending in a checkmate by `winner`, or `None` when none was found
 /// within the budget. Limited discrepancy search: the heuristic's first
 /// choice is free, the i-th best move costs i of the `discrepancies`
 /// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
-/// have at most `depth` unforced moves. `table` (a power of two long, the
-/// caller's memory, so that a short search needs no heap) remembers the
-/// positions searched.
+/// have at most `depth` unforced moves. `table` (a power of two long, at
+/// most 65,536 slots, the caller's memory, so that a short search needs no
+/// heap) remembers the positions searched: it must be all zero, as a new
+/// table is, and the search leaves it so (it clears the slots it wrote, or
+/// the whole table when it wrote too many to remember).
 pub(super) fn search(
     root: &Position,
     winner: Color,
@@ -49,23 +58,29 @@ pub(super) fn search(
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
-    table.fill(0);
+    debug_assert!(table.len() <= 1 << 16 && table.iter().all(|&e| e == 0));
     let mut search = Search {
         winner,
         budget,
         table,
+        written: Some(ArrayVec::new()),
         line: Line::new(),
         corner,
     };
+    let mut found = false;
     for k in 0..=discrepancies {
-        if search.dfs(root, depth, k) {
-            return Some(search.line);
-        }
-        if search.budget.is_spent() {
-            return None;
+        found = search.dfs(root, depth, k);
+        if found || search.budget.is_spent() {
+            break;
         }
     }
-    None
+    match &search.written {
+        Some(slots) => slots
+            .iter()
+            .for_each(|&slot| search.table[usize::from(slot)] = 0),
+        None => search.table.fill(0),
+    }
+    found.then_some(search.line)
 }
 
 impl Search<'_> {
@@ -104,6 +119,13 @@ impl Search<'_> {
         };
         if count == 0 {
             return pos.turn() != self.winner && pos.is_check();
+        }
+        if entry == 0 {
+            if let Some(written) = &mut self.written {
+                if written.try_push(slot as u16).is_err() {
+                    self.written = None;
+                }
+            }
         }
         self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
         if let Some(m) = mate {
