@@ -58,7 +58,7 @@ pub(super) fn search(
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
-    debug_assert!(table.len() <= 1 << 16 && table.iter().all(|&e| e == 0));
+    debug_assert!(table.len() <= 1 << 16);
     let mut search = Search {
         winner,
         budget,
@@ -1022,5 +1022,28 @@ mod tests {
         assert!(is_mated(&back_rank));
         let parried = Position::from_fen("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1").unwrap();
         assert!(!is_mated(&parried));
+    }
+
+    #[test]
+    fn a_search_leaves_its_table_clean() {
+        // A line found at once, a search that gives up after writing fewer
+        // slots than it remembers, and one that writes more.
+        let rich = "r1bqkb1r/ppppppp1/n4n1p/8/1P5P/2P3P1/P2PPP2/RNBQKBNR b KQkq - 0 4";
+        // White can never mate (the clock is not zero, so the search does
+        // not stop at once on the material): it wanders until the budget
+        // is spent.
+        let bare = "4k3/8/8/8/3q4/8/8/4K3 w - - 1 1";
+        let mut table = alloc::vec![0; 1 << 14];
+        for (fen, nodes, shape, found) in [
+            (rich, 1_000, (60, 2), true),
+            (bare, 500, (60, 2), false),
+            (bare, 100_000, (80, 200), false),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut budget = super::super::Budget::new(nodes);
+            let line = search(&pos, Color::White, &mut budget, shape, 0, &mut table);
+            assert_eq!(line.is_some(), found, "{fen}");
+            assert!(table.iter().all(|&e| e == 0), "{fen} with {nodes} nodes");
+        }
     }
 }
