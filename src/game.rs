@@ -488,9 +488,15 @@ impl Game {
     /// );
     /// ```
     pub fn outcome_on_timeout(&self, flagged: Color) -> Outcome {
-        if let Some(outcome) = self.outcome() {
-            return outcome;
+        match self.outcome() {
+            Some(outcome) => outcome,
+            None => self.timeout_ruling(flagged),
         }
+    }
+
+    /// [`Game::outcome_on_timeout`] of a game known to have no outcome
+    /// (the PGN reader has just asked).
+    pub(crate) fn timeout_ruling(&self, flagged: Color) -> Outcome {
         let opponent = !flagged;
         if crate::dead::cannot_mate(self.position(), opponent) {
             Outcome::Draw {

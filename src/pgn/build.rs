@@ -45,6 +45,10 @@ pub(crate) struct Builder {
     lost_on_time: Option<Color>,
     /// The room made for the game ([`Room`]).
     room: Room,
+    /// The places in the tags of the first `Termination` and `Result`
+    /// tags (what [`PgnGame::tag`] would find), noted as they are read.
+    termination: Option<usize>,
+    result_tag: Option<usize>,
 }
 
 /// Room to make in a new game's history and comments, taken from the games
@@ -73,6 +77,13 @@ impl Room {
     }
 }
 
+/// The standard start position, made once (a copy is cheaper than
+/// [`Position::new`], which sets the position up piece by piece).
+fn standard_start() -> Position {
+    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    START.get_or_init(Position::new).clone()
+}
+
 /// A variation being read.
 struct Open {
     line: Variation,
@@ -92,7 +103,7 @@ impl Builder {
     /// A builder whose game has `room` (see [`Room`]).
     pub(crate) fn with_room(room: Room) -> Builder {
         // The standard start is alive (as for Game::new).
-        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
+        let game = Game::assuming_life_with_room(standard_start(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
@@ -109,6 +120,8 @@ impl Builder {
             mainline_only: false,
             lost_on_time: None,
             room,
+            termination: None,
+            result_tag: None,
         }
     }
 }
@@ -137,7 +150,9 @@ pub(crate) fn build_with(
 /// last position is checkmate or proved alive (every earlier position
 /// reaches it, and a dead position leads only to dead ones, FIDE 5.2.2).
 /// A loss on time asks the winner's FIDE 6.9 question first: a line to
-/// mate answers it and shows the last position alive at once. Otherwise
+/// mate answers it and shows the last position alive at once (when the
+/// side whose flag fell can never mate, the last position's proof of life
+/// is that line, and is asked instead). Otherwise
 /// the game is ruled where it stands, without reading the record again: it ends at the first dead position, and the moves after it are
 /// kept as written after the end. A record in error (whose reading
 /// stopped early) keeps its error when the last position read is alive;
@@ -181,20 +196,35 @@ fn rule(
     }
     // A loss on time: the winner's FIDE 6.9 question first. A proof that
     // the winner can mate (a line, or a known winnable ending) shows the
-    // last position alive as well, so no other proof is needed.
+    // last position alive as well, so no other proof is needed. When the
+    // side whose flag fell can never mate (the material rule of FIDE 6.9,
+    // sound for good: it has no pawn to promote), a proof that the last
+    // position is alive is the winner's line to mate: that proof, the
+    // cheaper, answers both.
     let flagged = builder
-        .tags
-        .tag("Termination")
-        .and_then(|termination| result::flagged(termination, builder.tags.game_result()));
+        .termination()
+        .and_then(|termination| result::flagged(termination, builder.game_result()));
+    let mut assumed = None;
     if let Some(flagged) = flagged {
-        let last = builder.tags.game.position();
-        if !last.is_checkmate() && crate::dead::can_mate(last, !flagged) {
-            builder.lost_on_time = Some(flagged);
-            return Ok(builder);
+        let game = &mut builder.tags.game;
+        let last = game.position();
+        // (A checkmate stands as it is.)
+        if !last.is_checkmate() {
+            if last.has_insufficient_material(flagged) {
+                let life = game.check_assumed_life();
+                if life == AssumedLife::Holds {
+                    builder.lost_on_time = Some(flagged);
+                    return Ok(builder);
+                }
+                assumed = Some(life);
+            } else if crate::dead::can_mate(last, !flagged) {
+                builder.lost_on_time = Some(flagged);
+                return Ok(builder);
+            }
         }
     }
     let game = &mut builder.tags.game;
-    let dead_at = match game.check_assumed_life() {
+    let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
         AssumedLife::Holds => return Ok(builder),
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
@@ -274,6 +304,20 @@ impl Builder {
         }
     }
 
+    /// The first `Termination` tag's value, as [`PgnGame::tag`] finds it.
+    fn termination(&self) -> Option<&str> {
+        let range = self.tags.value_range(self.termination?);
+        self.tags.tag_text.get(range)
+    }
+
+    /// [`PgnGame::game_result`], from the `Result` tag noted when read.
+    fn game_result(&self) -> result::GameResult {
+        let tag = self
+            .result_tag
+            .and_then(|index| self.tags.tag_text.get(self.tags.value_range(index)));
+        result::record_result(tag, self.tags.result)
+    }
+
     pub(crate) fn finish(mut self) -> PgnGame {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
@@ -284,12 +328,11 @@ impl Builder {
                     reason: WinReason::Timeout,
                 });
             }
-        } else if let Some(termination) = self.tags.tag("Termination") {
+        } else if let Some(index) = self.termination {
             // Where the value stands in the tags' text, so that the game can
             // be ruled beside it (no copy).
-            let start = termination.as_ptr() as usize - self.tags.tag_text.as_ptr() as usize;
-            let value = start..start + termination.len();
-            let result = self.tags.game_result();
+            let value = self.tags.value_range(index);
+            let result = self.game_result();
             let PgnGame { game, tag_text, .. } = &mut self.tags;
             read_termination(game, tag_text.get(value).unwrap_or_default(), result);
         }
@@ -301,13 +344,16 @@ impl Sink for Builder {
     fn begin_game(&mut self) {}
 
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        // Most values hold no escape: a short loop, not a search, tells.
-        let value = if value.bytes().any(|b| b == b'\\') {
+        // Most values hold no escape: eight bytes at a time tell.
+        let value = if has_backslash(value.as_bytes()) {
             unescape(value)
         } else {
             Cow::Borrowed(value)
         };
+        let index = self.tags.tag_ends.len();
         match name {
+            "Termination" if self.termination.is_none() => self.termination = Some(index),
+            "Result" if self.result_tag.is_none() => self.result_tag = Some(index),
             "Variant" => match variant(&value) {
                 Some(chess960) => self.chess960 |= chess960,
                 None => return Err(PgnErrorKind::Variant(value.into_owned())),
@@ -628,23 +674,36 @@ fn push_comment(out: &mut Vec<u8>, text: &[u8]) {
     out.extend_from_slice(rest);
 }
 
-/// Whether `bytes` holds a `\r`: a short comment (a clock, an evaluation)
-/// is looked at eight bytes at a time, cheaper than a search's setup.
+/// Whether `bytes` holds a `\r`.
 #[inline]
 fn has_cr(bytes: &[u8]) -> bool {
+    has_byte(bytes, b'\r')
+}
+
+/// Whether `bytes` holds a `\\` (an escape in a tag value).
+#[inline]
+fn has_backslash(bytes: &[u8]) -> bool {
+    has_byte(bytes, b'\\')
+}
+
+/// Whether `bytes` holds `byte`: a short text (a clock comment, a tag
+/// value) is looked at eight bytes at a time, cheaper than a search's
+/// setup.
+#[inline]
+fn has_byte(bytes: &[u8], byte: u8) -> bool {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const CRS: u64 = u64::from_ne_bytes([b'\r'; 8]);
     if bytes.len() > 32 {
-        return scan::find(bytes, b'\r').is_some();
+        return scan::find(bytes, byte).is_some();
     }
+    let wanted = u64::from_ne_bytes([byte; 8]);
     let mut words = bytes.chunks_exact(8);
     for word in &mut words {
         let mut eight = [0; 8];
         eight.copy_from_slice(word);
-        // A byte equal to CR is a zero byte of `x`, which sets its high
-        // bit here (the classic zero-byte test).
-        let x = u64::from_ne_bytes(eight) ^ CRS;
+        // A byte equal to `byte` is a zero byte of `x`, which sets its
+        // high bit here (the classic zero-byte test).
+        let x = u64::from_ne_bytes(eight) ^ wanted;
         if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
             return true;
         }
@@ -652,7 +711,7 @@ fn has_cr(bytes: &[u8]) -> bool {
     // At most seven bytes: a loop, not `contains`, whose search costs more
     // to set up than it saves here.
     #[allow(clippy::manual_contains)]
-    words.remainder().iter().any(|&b| b == b'\r')
+    words.remainder().iter().any(|&b| b == byte)
 }
 
 /// Reads a move off the hot path (variations, moves after the end): through
@@ -685,6 +744,16 @@ mod tests {
                 bytes.fill(0xff);
                 bytes[at] = b'\r';
                 assert!(has_cr(&bytes), "{len} {at}");
+            }
+            // A backslash (0x5c) among bytes next to it in value.
+            for b in [b'[', b']', 0xdc, b'\r'] {
+                bytes.fill(b);
+                assert!(!has_backslash(&bytes), "{len} {b}");
+                for at in 0..len {
+                    bytes.fill(b);
+                    bytes[at] = b'\\';
+                    assert!(has_backslash(&bytes), "{len} {b} {at}");
+                }
             }
         }
     }

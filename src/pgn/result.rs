@@ -50,10 +50,7 @@ impl PgnGame {
     /// # Ok::<(), chess_arbiter::pgn::PgnError>(())
     /// ```
     pub fn game_result(&self) -> GameResult {
-        match self.tag("Result").map(GameResult::of) {
-            Some(tag) if tag != GameResult::Unknown => tag,
-            _ => GameResult::of(self.result),
-        }
+        record_result(self.tag("Result"), self.result)
     }
 
     /// Checks the record's result ([`PgnGame::game_result`]) against the
@@ -287,11 +284,14 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
     if !says_more || game.outcome().is_some() {
         return;
     }
+    // The game has no outcome: the rulings below are recorded as
+    // `Game::flag_fall` and `Game::resign` record them, without asking
+    // for the outcome again.
     let loser = loser(result);
     if termination.eq_ignore_ascii_case("time forfeit") {
         match (loser, result) {
             (Some(loser), _) => {
-                let _ = game.flag_fall(loser);
+                game.ending = Some(game.timeout_ruling(loser));
             }
             (None, GameResult::Draw) => {
                 // Each side's flag asked about once (FIDE 6.9), the
@@ -299,7 +299,7 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
                 let turn = game.position().turn();
                 let drawn = [turn, !turn]
                     .into_iter()
-                    .map(|side| game.outcome_on_timeout(side))
+                    .map(|side| game.timeout_ruling(side))
                     .find(|ruling| ruling.winner().is_none());
                 if let Some(ruling) = drawn {
                     game.ending = Some(ruling);
@@ -310,13 +310,25 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
     } else if termination.eq_ignore_ascii_case("normal") {
         match (loser, result) {
             (Some(loser), _) => {
-                let _ = game.resign(loser);
+                game.ending = Some(crate::Outcome::Decisive {
+                    winner: !loser,
+                    reason: crate::WinReason::Resignation,
+                });
             }
             (None, GameResult::Draw) if game.claim_draw().is_err() => {
                 let _ = game.agree_draw();
             }
             _ => {}
         }
+    }
+}
+
+/// [`PgnGame::game_result`] from the first `Result` tag's value, if any,
+/// and the movetext's result token.
+pub(crate) fn record_result(tag: Option<&str>, token: &str) -> GameResult {
+    match tag.map(GameResult::of) {
+        Some(tag) if tag != GameResult::Unknown => tag,
+        _ => GameResult::of(token),
     }
 }
 

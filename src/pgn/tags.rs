@@ -208,6 +208,13 @@ impl PgnGame {
         }
     }
 
+    /// Where the value of the tag at `index` (in order) stands in
+    /// `tag_text`.
+    pub(crate) fn value_range(&self, index: usize) -> core::ops::Range<usize> {
+        let (name_end, value_end) = self.tag_ends[index];
+        name_end as usize..value_end as usize
+    }
+
     pub(crate) fn push_tag(&mut self, name: &str, value: &str) {
         self.tag_text.push_str(name);
         let name_end = self.tag_text.len() as u32;

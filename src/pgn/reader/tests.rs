@@ -201,6 +201,137 @@ fn games_ruled_in_place_equal_games_ruled_move_by_move() {
     }
 }
 
+/// Losses on time where the side whose flag fell can never mate (a lone
+/// king, or a king and a minor piece against the winner's pieces): the
+/// last position's proof of life answers FIDE 6.9 as well, and the games
+/// are those ruled move by move.
+#[test]
+fn losses_on_time_against_a_side_that_cannot_mate_are_ruled_as_move_by_move() {
+    use crate::pgn::build::build_ruled;
+    use crate::{Color, Move, Position};
+    use core::fmt::Write;
+    const STARTS: [&str; 6] = [
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "4k3/8/8/8/8/8/3b4/R3K3 w Q - 0 1",
+        "4k3/8/3n4/8/8/8/8/3QK3 b - - 0 1",
+        "4k3/8/8/8/8/8/1p6/4K1N1 w - - 0 1",
+        "2b1k3/8/8/8/8/8/8/1B2K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut text = String::new();
+    let mut cannot_mate = 0;
+    for n in 0..240 {
+        let fen = STARTS[n % STARTS.len()];
+        let mut pos: Position = fen.parse().unwrap();
+        let result = ["1-0", "0-1"][(next() % 2) as usize];
+        let _ = write!(
+            text,
+            "[Result \"{result}\"]\n[Termination \"Time forfeit\"]\n[FEN \"{fen}\"]\n\n"
+        );
+        for _ in 0..next() % 40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m: Move = moves[(next() % moves.len() as u64) as usize];
+            let _ = write!(text, "{} ", pos.san(m));
+            pos.play_unchecked(m);
+        }
+        let flagged = if result == "1-0" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        cannot_mate += usize::from(pos.has_insufficient_material(flagged));
+        let _ = write!(text, "{result}\n\n");
+    }
+    assert!(
+        cannot_mate > 60,
+        "{cannot_mate} flags fell on a side that cannot mate"
+    );
+    let mut ruled_by_move = Vec::new();
+    let mut reader = Reader::new(text.as_bytes());
+    while let Some(game) = reader.next_text().unwrap() {
+        let origin = Origin {
+            offset: game.offset,
+            line: game.first_line,
+        };
+        ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
+    }
+    let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+    assert_eq!(in_place.len(), 240);
+    let on_time = in_place
+        .iter()
+        .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
+        .count();
+    assert!(on_time > 60, "{on_time} losses on time");
+    for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
+        assert_eq!(a, b, "game {k}");
+    }
+}
+
+/// Records that shuffle pieces to and fro end at a fivefold repetition
+/// exactly where `Game::play` ends them.
+#[test]
+fn fivefold_repetitions_end_records_where_game_play_ends_them() {
+    use crate::{Game, Move, Position};
+    use core::fmt::Write;
+    const STARTS: [&str; 3] = [
+        "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+        "1n2k3/8/8/8/8/8/8/4K1N1 b - - 30 1",
+        "r3k3/8/8/8/8/8/8/4K2R w - - 0 1",
+    ];
+    let mut state = 0x5851_f42d_4c95_7f2d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut fivefold = 0;
+    for n in 0..300 {
+        let fen = STARTS[n % STARTS.len()];
+        let mut pos: Position = fen.parse().unwrap();
+        let mut text = alloc::format!("[FEN \"{fen}\"]\n\n");
+        let mut moves = Vec::new();
+        for _ in 0..160 {
+            // Few moves to choose from, so that positions come back.
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m: Move = legal[(next() % legal.len().min(3) as u64) as usize];
+            let _ = write!(text, "{} ", pos.san(m));
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        text.push_str("*\n\n");
+        let mut replay = Game::from_fen(fen).unwrap();
+        let played = moves
+            .iter()
+            .take_while(|&&m| replay.play(m).is_ok())
+            .count();
+        let read = Reader::from_slice(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(read.game().moves().len(), played, "game {n}: {text}");
+        assert_eq!(read.game().outcome(), replay.outcome(), "game {n}: {text}");
+        let repeated = matches!(
+            replay.outcome(),
+            Some(crate::Outcome::Draw {
+                reason: crate::DrawReason::FivefoldRepetition
+            })
+        );
+        fivefold += usize::from(repeated);
+    }
+    assert!(fivefold > 30, "{fivefold} fivefold repetitions");
+}
+
 #[test]
 fn comment_state_at_line_end_is_the_same_by_both_scans() {
     let parts: [&[u8]; 6] = [b"{", b"}", b";", b"e4 ", b"{a}", b"}{"];

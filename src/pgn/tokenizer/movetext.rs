@@ -386,6 +386,7 @@ fn word<'a, V: Sink + ?Sized>(
 }
 
 /// A comment's text without one space after `{` and one before `}`.
+#[inline]
 fn strip_one_blank(body: &[u8]) -> &[u8] {
     let body = body.strip_prefix(b" ").unwrap_or(body);
     body.strip_suffix(b" ").unwrap_or(body)

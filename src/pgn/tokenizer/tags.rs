@@ -65,6 +65,27 @@ pub(crate) fn tag_line(line: &[u8]) -> Result<(&[u8], &[u8]), PgnErrorKind> {
     }
 }
 
+/// A plain tag line, `[Name "value"]` with one space and nothing after
+/// the `"]`, read as [`tag_line`] reads it: where the name ends and the
+/// value starts (it ends two bytes before the line's end). `None` for any
+/// other line ([`tag_line`] reads it).
+#[inline]
+fn plain_tag(line: &[u8]) -> Option<(usize, usize)> {
+    if line.first() != Some(&b'[') {
+        return None;
+    }
+    let mut n = 1;
+    while line.get(n).is_some_and(|&b| is_tag_name(b)) {
+        n += 1;
+    }
+    let plain = n > 1
+        && line.get(n) == Some(&b' ')
+        && line.get(n + 1) == Some(&b'"')
+        && line.len() >= n + 4
+        && line.ends_with(b"\"]");
+    plain.then_some((n, n + 2))
+}
+
 /// Whether the rest of a tag line is a comment: `; ...`, or one `{...}`
 /// closed on the line.
 fn only_a_comment(rest: &[u8]) -> bool {
@@ -201,6 +222,19 @@ fn tag_section_line<'a, V: Sink + ?Sized>(
     line: &'a [u8],
     visitor: &mut V,
 ) -> Result<(), PgnError> {
+    // Most lines are plain tag pairs: read at once.
+    if let Some((name_end, value_start)) = plain_tag(line) {
+        let value_end = line.len() - 2;
+        let both = utf8
+            .get(at + 1, at + value_end)
+            .and_then(|pair| Some((pair.get(..name_end - 1)?, pair.get(value_start - 1..)?)));
+        if let Some((name, value)) = both {
+            if name == "FEN" {
+                cur.fen_place = Some(at);
+            }
+            return visitor.tag(name, value).map_err(|k| d.error(at, k));
+        }
+    }
     let mut line = line;
     let mut at = at;
     if let Some(tag) = indented_tag(line) {
@@ -234,4 +268,42 @@ fn tag_section_line<'a, V: Sink + ?Sized>(
         cur.fen_place = Some(at);
     }
     visitor.tag(&name, &value).map_err(|k| d.error(at, k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain_tag, tag_line};
+
+    /// Whatever `plain_tag` reads, `tag_line` reads the same way.
+    #[test]
+    fn a_plain_tag_reads_as_tag_line_reads_it() {
+        let lines: [&[u8]; 16] = [
+            b"[Event \"Rated Bullet game\"]",
+            b"[A \"\"]",
+            b"[A \"]",
+            b"[A \"\"]\"]",
+            b"[A \"x\"] \"]",
+            b"[A \"x\"] ",
+            b"[A  \"x\"]",
+            b"[A\t\"x\"]",
+            b"[ \"x\"]",
+            b"[A \"x\\\"y\"]",
+            b"[A \"x\"]{c}",
+            b"[A \"x\" ]",
+            b"[A\"x\"]",
+            b"[White_+#=:- \"\xc3\xa9\"]",
+            b"[",
+            b"[A \"x",
+        ];
+        let mut plain = 0;
+        for line in lines {
+            if let Some((name_end, value_start)) = plain_tag(line) {
+                plain += 1;
+                let want = tag_line(line).expect("tag_line reads a plain tag");
+                let got = (&line[1..name_end], &line[value_start..line.len() - 2]);
+                assert_eq!(got, want, "{line:?}");
+            }
+        }
+        assert_eq!(plain, 6);
+    }
 }
