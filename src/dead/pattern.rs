@@ -37,6 +37,10 @@ const MAX_TESTS: u32 = 400;
 /// Positions one walk to a pattern may visit.
 const WALK_BUDGET: u64 = 1_500;
 
+/// Positions one walk may visit when the winner's king is walled off from
+/// the corner and stays where it stands.
+const WALLED_WALK_BUDGET: u64 = 6_000;
+
 /// How far from its square a piece is, in plies, beyond anything real.
 const FAR: u32 = 64;
 
@@ -106,6 +110,37 @@ pub(super) fn distance(role: Role, a: Square, b: Square) -> u32 {
     }
 }
 
+/// Per square: the moves a piece of `role` needs from there to `target`
+/// with the `pawns` standing (they never move in a walk), other pieces
+/// left out: a bound that the pawns make tighter than [`distance`] on an
+/// empty board ([`FAR`] where no way leads).
+fn distances(role: Role, target: Square, pawns: Bitboard) -> [u8; 64] {
+    let mut table = [FAR as u8; 64];
+    if role == Role::Pawn {
+        for sq in Square::ALL {
+            table[sq.index() as usize] = distance(role, sq, target) as u8;
+        }
+        return table;
+    }
+    table[target.index() as usize] = 0;
+    let mut reached = Bitboard::from_square(target);
+    let mut frontier = reached;
+    let mut step = 0;
+    while frontier.any() {
+        step += 1;
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::reach(role, sq, pawns);
+        }
+        frontier = next & !pawns & !reached;
+        for sq in frontier {
+            table[sq.index() as usize] = step;
+        }
+        reached |= frontier;
+    }
+    table
+}
+
 /// The least total distance that brings the pieces on `from` to the
 /// squares `to` (as many of each), one piece a square.
 fn group_distance(role: Role, from: Bitboard, to: Bitboard) -> u32 {
@@ -161,9 +196,7 @@ impl Pattern {
                 let near = &mut pattern.near[color as usize][role as usize];
                 for (k, target) in [squares.first(), squares.last()].into_iter().enumerate() {
                     if let Some(target) = target {
-                        for sq in Square::ALL {
-                            near[k][sq.index() as usize] = distance(role, sq, target) as u8;
-                        }
+                        near[k] = distances(role, target, board.by_role(Role::Pawn));
                     }
                 }
             }
@@ -239,8 +272,15 @@ pub(super) fn search(root: &Position, winner: Color, budget: &mut Budget) -> Opt
         let mut patterns = ArrayVec::<(u32, Pattern), PATTERNS_PER_CORNER>::new();
         build(&pos, winner, corner, &mut patterns);
         patterns.sort_unstable_by_key(|p| p.0);
+        // A king walled off from the corner stays where it stands: the
+        // loser's men have the longer walks, looked at more widely.
+        let walk_budget = if king_gets_near(&pos, winner, corner) {
+            WALK_BUDGET
+        } else {
+            WALLED_WALK_BUDGET
+        };
         for &(_, pattern) in &patterns {
-            let found = budget.part(WALK_BUDGET, |b| walk(&pos, winner, &pattern, b, &mut table));
+            let found = budget.part(walk_budget, |b| walk(&pos, winner, &pattern, b, &mut table));
             if let Some(line) = found {
                 let mut whole = forced.clone();
                 return whole.try_extend_from_slice(&line).is_ok().then_some(whole);
@@ -315,18 +355,14 @@ fn build(
         found,
     };
     // The winner's king two squares away, nearest to where it stands
-    // first; or, when it cannot step anywhere, where it stands: its pieces
+    // first; or, when it can never get there, where it stands: its pieces
     // then mate alone, the loser's own men boxing its king in.
     let home = pos.king(winner);
     let mut kings: ArrayVec<Square, 17> = Square::ALL
         .into_iter()
         .filter(|&sq| Square::king_distance(sq, corner) == 2 && !pawns.contains(sq))
         .collect();
-    let without = pos.occupied().without(home);
-    let stuck = (attacks::king(home) & !pos.by_color(winner))
-        .into_iter()
-        .all(|sq| pos.is_attacked(sq, loser, without));
-    if stuck && Square::king_distance(home, corner) > 2 {
+    if Square::king_distance(home, corner) > 2 && !king_gets_near(pos, winner, corner) {
         kings.push(home);
     }
     kings.sort_unstable_by_key(|&sq| Square::king_distance(sq, pos.king(winner)));
@@ -373,6 +409,40 @@ fn build(
             }
         }
     }
+}
+
+/// `true` if `winner`'s king may walk to within two steps of `corner`:
+/// over squares no pawn stands on or the loser's pawns attack now (a
+/// rough look, with the pawns standing where they are), or when it can
+/// step nowhere now (it then stays where it stands).
+fn king_gets_near(pos: &Position, winner: Color, corner: Square) -> bool {
+    let home = pos.king(winner);
+    let without = pos.occupied().without(home);
+    let stuck = (attacks::king(home) & !pos.by_color(winner))
+        .into_iter()
+        .all(|sq| pos.is_attacked(sq, !winner, without));
+    if stuck {
+        return false;
+    }
+    let mut barred = pos.by_role(Role::Pawn);
+    for sq in pos.pieces(!winner, Role::Pawn) {
+        barred |= attacks::pawn(!winner, sq);
+    }
+    let goal = near(corner, 2);
+    let mut reached = Bitboard::from_square(home);
+    let mut frontier = reached;
+    while frontier.any() {
+        if (reached & goal).any() {
+            return true;
+        }
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::king(sq);
+        }
+        frontier = next & !barred & !reached;
+        reached |= frontier;
+    }
+    (reached & goal).any()
 }
 
 /// The squares within `d` king steps of `sq`.
@@ -442,6 +512,9 @@ impl Builder<'_> {
             }
             let cost =
                 pattern.distance(self.pos, Color::White) + pattern.distance(self.pos, Color::Black);
+            if cost >= FAR {
+                return false; // a piece that can never get there past the pawns
+            }
             if self.found.try_push((cost, pattern)).is_err() {
                 return true;
             }
@@ -624,6 +697,22 @@ mod tests {
                     .unwrap_or_else(|| panic!("{fen}: no line for {winner:?}"));
                 assert!(super::super::mates(&pos, winner, &line), "{fen}");
             }
+        }
+    }
+
+    #[test]
+    fn a_king_walled_off_by_pawns_mates_where_it_stands() {
+        // White's king cannot pass the pawns to the corner: its bishop
+        // mates alone, the black king boxed in by its own bishops on a7
+        // and b8; the pattern weighs each piece's walk round the pawns.
+        for fen in [
+            "7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1",
+            "8/1k4bB/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut budget = Budget::new(super::super::PATTERN_BUDGET);
+            let line = search(&pos, Color::White, &mut budget).expect("a line");
+            assert!(super::super::mates(&pos, Color::White, &line), "{fen}");
         }
     }
 
