@@ -43,6 +43,7 @@ mod small;
 use crate::{Color, Move, Position};
 use alloc::vec::Vec;
 use core::fmt;
+use helpmate::Order::{Quick, Thorough};
 
 /// Whether a side can still checkmate by some series of legal moves, the
 /// opponent helping: the question of FIDE 5.2.2 (dead position) and 6.9
@@ -252,7 +253,7 @@ fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<help
     let share = budget.left / 2;
     for corner in 0..2 {
         if let Some(line) = budget.part(share, |b| {
-            helpmate::search(pos, winner, b, (60, 1), corner, &mut table)
+            helpmate::search(pos, winner, b, (60, 1), corner, &mut table, Quick)
         }) {
             return Some(line);
         }
@@ -350,7 +351,7 @@ fn narrow(pos: &Position, winner: Color, budget: &mut Budget, per_corner: u64) -
     let mut table = alloc::vec![0; TABLE];
     for corner in 0..2 {
         if let Some(line) = budget.part(per_corner, |b| {
-            helpmate::search(pos, winner, b, (60, 2), corner, &mut table)
+            helpmate::search(pos, winner, b, (60, 2), corner, &mut table, Thorough)
         }) {
             return Some(checked(pos, winner, &line));
         }
@@ -371,7 +372,7 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
     for shape in [(40, 3), (40, 4)] {
         for corner in 0..2 {
             if let Some(line) = budget.part(budget.left / 16, |b| {
-                helpmate::search(pos, winner, b, shape, corner, &mut table)
+                helpmate::search(pos, winner, b, shape, corner, &mut table, Thorough)
             }) {
                 return checked(line);
             }
@@ -407,7 +408,7 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
         for corner in 0..4 {
             let share = budget.left / (8 - corner as u64);
             if let Some(line) = budget.part(share, |b| {
-                helpmate::search(pos, winner, b, shape, corner, &mut table)
+                helpmate::search(pos, winner, b, shape, corner, &mut table, Thorough)
             }) {
                 return checked(line);
             }

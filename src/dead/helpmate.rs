@@ -33,6 +33,23 @@ struct Search<'a> {
     line: Line,
     /// Where the losing king is sent.
     corner: Square,
+    /// The order of a quick look (see [`Order::Quick`]).
+    order: Order,
+}
+
+/// Which weights order the moves of a rich position (more than [`RICH`]
+/// men; endings have one order).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Order {
+    /// For a quick look: the winner's pawns run first and the losing king
+    /// stays among its own men. Most ordinary positions have such a short
+    /// line, and it is found in fewer nodes.
+    Quick,
+    /// For the searches that must not give up on hard positions (locked
+    /// walls, chains): the losing king walks to its corner and the winner
+    /// takes pieces first, which opens the walls. Those searches decide
+    /// positions that the quick order leaves undecided.
+    Thorough,
 }
 
 /// How many written slots a search remembers: more than most searches
@@ -55,6 +72,7 @@ pub(super) fn search(
     (depth, discrepancies): (u32, u32),
     corner: usize,
     table: &mut [u64],
+    order: Order,
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
@@ -66,6 +84,7 @@ pub(super) fn search(
         written: Some(ArrayVec::new()),
         line: Line::new(),
         corner,
+        order,
     };
     let mut found = false;
     for k in 0..=discrepancies {
@@ -113,9 +132,9 @@ impl Search<'_> {
         // discrepancy is left (or only one move is legal): the best.
         let mut ordered = ArrayVec::<u64, 256>::new();
         let (count, mate) = if discrepancies == 0 {
-            generate_scored::<false>(pos, self.winner, self.corner, &mut ordered)
+            generate_scored::<false>(pos, self.winner, self.corner, self.order, &mut ordered)
         } else {
-            generate_scored::<true>(pos, self.winner, self.corner, &mut ordered)
+            generate_scored::<true>(pos, self.winner, self.corner, self.order, &mut ordered)
         };
         if count == 0 {
             return pos.turn() != self.winner && pos.is_check();
@@ -170,9 +189,10 @@ fn generate_scored<const ALL: bool>(
     pos: &Position,
     winner: Color,
     corner: Square,
+    order: Order,
     keys: &mut ArrayVec<u64, 256>,
 ) -> (u32, Option<Move>) {
-    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, keys);
+    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, order, keys);
     pos.generate(Bitboard::FULL, &mut scorer);
     let count = ((FIRST_PLACE - scorer.place) >> 16) as u32;
     if !ALL && count > 0 {
@@ -457,25 +477,32 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         pos: &'a Position,
         winner: Color,
         corner: Square,
+        order: Order,
         keys: &'a mut ArrayVec<u64, 256>,
     ) -> Scorer<'a, ALL> {
         let king = pos.king(!winner);
         let rich = pos.occupied().len() > RICH;
+        let quick = rich && order == Order::Quick;
         let rows = Rows {
             king: row(king),
             corner: row(corner),
             target: king_target(pos, winner).map(row),
             king_square: king,
             corner_square: corner,
-            pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
+            pawn_base: match (rich, quick) {
+                (_, true) => QUICK_PAWN_BASE,
+                (true, false) => RICH_PAWN_BASE,
+                (false, _) => 60,
+            },
             queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
-            king_corner: if rich { RICH_KING_CORNER } else { 60 },
+            king_corner: if quick { QUICK_KING_CORNER } else { 60 },
+            take_piece: if rich && !quick { RICH_TAKE_PIECE } else { 150 },
         };
         let us = pos.turn();
         let winner_moves = us == winner;
         let theirs = pos.by_color(!us);
         let (take_pawn, take_piece) = if winner_moves {
-            (250, 150)
+            (250, rows.take_piece)
         } else {
             (-50, -300)
         };
@@ -761,17 +788,25 @@ impl Terms {
 const RICH: u32 = 12;
 
 /// What a pawn's push of the winner scores in a rich position.
-const RICH_PAWN_BASE: i32 = 300;
+const RICH_PAWN_BASE: i32 = 200;
+
+/// What a pawn's push of the winner scores in a rich position, in the
+/// quick order: pawns run first.
+const QUICK_PAWN_BASE: i32 = 300;
+
+/// What a capture of a piece by the winner scores in a rich position, in
+/// the thorough order: there the line runs through the loser's material.
+const RICH_TAKE_PIECE: i32 = 400;
 
 /// What a step of the winner's queen towards the king scores in a rich
 /// position.
 const RICH_QUEEN_WEIGHT: i32 = 60;
 
 /// How much a step of the losing king towards its corner scores in a rich
-/// position: nothing, for there its own men crowd around it and it is mated
+/// position, in the quick order: nothing, for there its own men crowd around it and it is mated
 /// where it stands sooner than in a corner it must walk to (any king move
 /// still scores as a waiting move).
-const RICH_KING_CORNER: i32 = 0;
+const QUICK_KING_CORNER: i32 = 0;
 
 /// The king-step distances a node's scores read, each a row of
 /// [`DISTANCE`] looked up once per node: to the losing king, to the corner
@@ -788,6 +823,8 @@ struct Rows {
     queen_weight: i32,
     /// How much a step of the losing king towards the corner scores.
     king_corner: i32,
+    /// What a capture of a piece by the winner scores.
+    take_piece: i32,
 }
 
 /// The distances from `sq` to every square.
@@ -829,7 +866,11 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
         };
     }
     if let Some(captured) = captured(pos, m) {
-        s += if captured == Role::Pawn { 250 } else { 150 };
+        s += if captured == Role::Pawn {
+            250
+        } else {
+            rows.take_piece
+        };
     }
     let weight = match role {
         Role::Queen => rows.queen_weight,
@@ -1040,10 +1081,13 @@ mod tests {
             (bare, 100_000, (80, 200), false),
         ] {
             let pos = Position::from_fen(fen).unwrap();
-            let mut budget = super::super::Budget::new(nodes);
-            let line = search(&pos, Color::White, &mut budget, shape, 0, &mut table);
-            assert_eq!(line.is_some(), found, "{fen}");
-            assert!(table.iter().all(|&e| e == 0), "{fen} with {nodes} nodes");
+            let budget = super::super::Budget::new(nodes);
+            for order in [Order::Quick, Order::Thorough] {
+                let mut budget = budget;
+                let line = search(&pos, Color::White, &mut budget, shape, 0, &mut table, order);
+                assert_eq!(line.is_some(), found, "{fen} {order:?}");
+                assert!(table.iter().all(|&e| e == 0), "{fen} with {nodes} nodes");
+            }
         }
     }
 }
