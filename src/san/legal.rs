@@ -157,6 +157,20 @@ impl Position {
         self.is_safe(self.king(self.turn), occupied, target)
     }
 
+    /// `true` if `guarded` (the own king's square, or its destination when
+    /// the king is the piece that moves) is not attacked once the piece on
+    /// `from` stands on `to`, capturing what is there: [`Position::keeps_king_safe`]
+    /// and [`Position::king_may_go`] in one, for a caller that picks
+    /// `guarded` without a branch.
+    #[inline(always)]
+    pub(super) fn safe_after(&self, from: Square, to: Square, guarded: Square) -> bool {
+        let target = Bitboard::from_square(to);
+        // (`to` among the blockers changes nothing for a king that goes
+        // there: no square is strictly between it and itself.)
+        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | target;
+        self.is_safe(guarded, occupied, target)
+    }
+
     /// `true` if the own king may step from `from` to `to` (not castling).
     #[inline]
     pub(super) fn king_may_go(&self, from: Square, to: Square) -> bool {
