@@ -220,7 +220,7 @@ impl Position {
 
     /// Pieces of `us` (the side to move) pinned to their king.
     #[inline(always)]
-    fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
+    pub(crate) fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
         let them = !us;
         let occupied = self.occupied();
         let theirs = self.by_color(them);
@@ -238,9 +238,10 @@ impl Position {
         pinned & self.by_color(us)
     }
 
-    /// Generates the legal moves of the pieces on `from_mask` into `sink`.
+    /// Generates the legal moves of the pieces on `from_mask` into `sink`,
+    /// in the order [`legal_moves`](Position::legal_moves) lists them.
     #[inline(always)]
-    fn generate<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+    pub(crate) fn generate<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
         // One copy of the generator per colour: the side to move, pawn
         // directions and relative ranks become constants.
         match self.turn {

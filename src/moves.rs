@@ -107,6 +107,12 @@ impl Move {
         Move(bits)
     }
 
+    /// The raw bits (from, to << 6, kind << 12).
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> u16 {
+        self.0
+    }
+
     /// A normal move (or capture) from `from` to `to`.
     ///
     /// ```

@@ -4,14 +4,15 @@
 //! one does not count towards the depth (it costs no choice). A
 //! transposition table remembers how deep each position was searched, so a
 //! position is searched again only deeper. Moves are tried best first by
-//! a heuristic: the losing king walks to the nearest corner, the winner's
-//! pieces come close to it, pawns run to promote, captures open locked
-//! pawns. The search is incomplete by design (it only looks for a line;
+//! a heuristic: the losing king walks to the nearest corner (unless many
+//! men are on the board), the winner's pieces come close to it, pawns run
+//! to promote, captures open locked pawns. The search is incomplete by design (it only looks for a line;
 //! proofs of unwinnability are elsewhere) and every line it returns is a
 //! legal sequence ending in a checkmate by `winner`.
 
 use super::Budget;
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use crate::movegen::Sink;
+use crate::{Bitboard, Color, Move, Position, Role, Square};
 use arrayvec::ArrayVec;
 
 /// The longest line searched, in plies, forced moves included.
@@ -26,18 +27,27 @@ struct Search<'a> {
     /// Per slot: the key's high bits, and the depth and discrepancies the
     /// position was searched with (low two bytes). A power of two long.
     table: &'a mut [u64],
+    /// The slots written, to be cleared at the end (`None` once more were
+    /// written than it holds: then the whole table is cleared).
+    written: Option<ArrayVec<u16, WRITTEN>>,
     line: Line,
     /// Where the losing king is sent.
     corner: Square,
 }
 
+/// How many written slots a search remembers: more than most searches
+/// write, so that clearing them costs less than clearing the table.
+const WRITTEN: usize = 2048;
+
 /// A line ending in a checkmate by `winner`, or `None` when none was found
 /// within the budget. Limited discrepancy search: the heuristic's first
 /// choice is free, the i-th best move costs i of the `discrepancies`
 /// allowed on a line, tried with 0, 1, 2, ... up to the maximum; lines
-/// have at most `depth` unforced moves. `table` (a power of two long, the
-/// caller's memory, so that a short search needs no heap) remembers the
-/// positions searched.
+/// have at most `depth` unforced moves. `table` (a power of two long, at
+/// most 65,536 slots, the caller's memory, so that a short search needs no
+/// heap) remembers the positions searched: it must be all zero, as a new
+/// table is, and the search leaves it so (it clears the slots it wrote, or
+/// the whole table when it wrote too many to remember).
 pub(super) fn search(
     root: &Position,
     winner: Color,
@@ -48,23 +58,29 @@ pub(super) fn search(
 ) -> Option<Line> {
     let corners = target_corners(root, winner);
     let corner = *corners.get(corner)?;
-    table.fill(0);
+    debug_assert!(table.len() <= 1 << 16);
     let mut search = Search {
         winner,
         budget,
         table,
+        written: Some(ArrayVec::new()),
         line: Line::new(),
         corner,
     };
+    let mut found = false;
     for k in 0..=discrepancies {
-        if search.dfs(root, depth, k) {
-            return Some(search.line);
-        }
-        if search.budget.is_spent() {
-            return None;
+        found = search.dfs(root, depth, k);
+        if found || search.budget.is_spent() {
+            break;
         }
     }
-    None
+    match &search.written {
+        Some(slots) => slots
+            .iter()
+            .for_each(|&slot| search.table[usize::from(slot)] = 0),
+        None => search.table.fill(0),
+    }
+    found.then_some(search.line)
 }
 
 impl Search<'_> {
@@ -72,17 +88,15 @@ impl Search<'_> {
         if !self.budget.spend() {
             return false;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos.turn() != self.winner && pos.is_check();
+        // Where no move would be tried, only a mate on the board counts.
+        if depth == 0
+            || self.line.len() >= MAX_PLY
+            || (pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner))
+        {
+            return pos.turn() != self.winner && is_mated(pos);
         }
-        if depth == 0 || self.line.len() >= MAX_PLY {
-            return false;
-        }
-        if pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner) {
-            return false;
-        }
-        // Already searched at least this far: nothing there.
+        // Already searched at least this far: nothing there (a position is
+        // remembered only with legal moves, so none on record is a mate).
         let key = pos.zobrist() & !0xffff;
         let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
         let entry = self.table[slot];
@@ -93,43 +107,32 @@ impl Search<'_> {
         {
             return false;
         }
-        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
 
-        if pos.turn() == self.winner {
-            if let Some(free) = free_flights(pos, self.winner) {
-                // A mate in one ends the line at once.
-                let king = pos.king(!self.winner);
-                let checks = CheckSquares::new(pos, king);
-                for &m in &moves {
-                    if !checks.may_check(pos, m) || !may_take_flights(pos, m, king, free) {
-                        continue;
-                    }
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    if is_mated(&child) {
-                        return self.line.try_push(m).is_ok();
-                    }
+        // The moves are scored as the generator gives them, and a mate in
+        // one is looked for among them at once. One move is tried when no
+        // discrepancy is left (or only one move is legal): the best.
+        let mut ordered = ArrayVec::<u64, 256>::new();
+        let (count, mate) = if discrepancies == 0 {
+            generate_scored::<false>(pos, self.winner, self.corner, &mut ordered)
+        } else {
+            generate_scored::<true>(pos, self.winner, self.corner, &mut ordered)
+        };
+        if count == 0 {
+            return pos.turn() != self.winner && pos.is_check();
+        }
+        if entry == 0 {
+            if let Some(written) = &mut self.written {
+                if written.try_push(slot as u16).is_err() {
+                    self.written = None;
                 }
             }
         }
-        let forced = moves.len() == 1;
-        let next = if forced { depth } else { depth - 1 };
-        let mut ordered = ArrayVec::<u64, 256>::new();
-        if discrepancies == 0 || forced {
-            // One move is tried: the best, found as the scores come.
-            let mut best = 0;
-            score_moves(pos, &moves, self.winner, self.corner, |key| {
-                best = best.max(key);
-            });
-            if best != 0 {
-                ordered.push(best);
-            }
-        } else {
-            score_moves(pos, &moves, self.winner, self.corner, |key| {
-                // At most 256 moves, as many as the list holds.
-                let _ = ordered.try_push(key);
-            });
+        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+        if let Some(m) = mate {
+            return self.line.try_push(m).is_ok();
         }
+        let forced = count == 1;
+        let next = if forced { depth } else { depth - 1 };
         let wanted = (discrepancies as usize + 1).min(ordered.len());
         if wanted > 8 {
             ordered.sort_unstable_by(|a, b| b.cmp(a));
@@ -140,7 +143,7 @@ impl Search<'_> {
                 let best = (i..ordered.len()).max_by_key(|&j| ordered[j]).unwrap_or(i);
                 ordered.swap(i, best);
             }
-            let m = moves[0xffff - (ordered[i] & 0xffff) as usize];
+            let m = Move::from_bits(ordered[i] as u16);
             let cost = i as u32;
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -157,6 +160,25 @@ impl Search<'_> {
         }
         false
     }
+}
+
+/// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
+/// (with `ALL` every move's key, else the greatest only) and looks for a
+/// mate in one: the number of legal moves and the first mate found.
+#[inline(never)]
+fn generate_scored<const ALL: bool>(
+    pos: &Position,
+    winner: Color,
+    corner: Square,
+    keys: &mut ArrayVec<u64, 256>,
+) -> (u32, Option<Move>) {
+    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, keys);
+    pos.generate(Bitboard::FULL, &mut scorer);
+    let count = ((FIRST_PLACE - scorer.place) >> 16) as u32;
+    if !ALL && count > 0 {
+        scorer.keys.push(scorer.best);
+    }
+    (count, scorer.mate)
 }
 
 /// The squares the losing king may step to (neither its own pieces' nor
@@ -220,7 +242,60 @@ pub(super) fn is_mated(pos: &Position) -> bool {
     {
         return false;
     }
-    !pos.has_legal_moves()
+    let mated = !has_evasion(pos, checkers);
+    debug_assert_eq!(mated, !pos.has_legal_moves(), "{pos:?}");
+    mated
+}
+
+/// `true` if a man other than the king can parry the check of `checkers`
+/// (the king has no square to step to): capture the checker or step
+/// between, when it checks alone. A man pinned to its king never can: it
+/// may move only along its pin, a line from the king that the checker's is
+/// not, and two lines from the king meet only there. So the moves of the
+/// unpinned men onto the few squares that parry are all there is to look
+/// at (and en passant, tested in full), not every legal move.
+fn has_evasion(pos: &Position, checkers: Bitboard) -> bool {
+    let Some(checker) = checkers.first() else {
+        return true;
+    };
+    if checkers.more_than_one() {
+        return false;
+    }
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied();
+    let ours = pos.by_color(us);
+    let movers = ours & !pos.pinned_to_king(us, king) & !Bitboard::from_square(king);
+    let queens = pos.by_role(Role::Queen);
+    let knights = pos.by_role(Role::Knight) & movers;
+    let diagonal = (pos.by_role(Role::Bishop) | queens) & movers;
+    let straight = (pos.by_role(Role::Rook) | queens) & movers;
+    let between = crate::attacks::between(king, checker);
+    for sq in between.with(checker) {
+        if (crate::attacks::knight(sq) & knights).any()
+            || (crate::attacks::bishop(sq, occupied) & diagonal).any()
+            || (crate::attacks::rook(sq, occupied) & straight).any()
+        {
+            return true;
+        }
+    }
+    // Pawns take the checker, or step (one or two squares) between.
+    let pawns = pos.by_role(Role::Pawn) & movers;
+    if (crate::attacks::pawn(!us, checker) & pawns).any() {
+        return true;
+    }
+    let forward = if us == Color::White { 8 } else { -8 };
+    let third = Bitboard::from_rank(crate::Rank::Third.relative_to(us));
+    let single = pawns.shift(forward) & !occupied;
+    let double = (single & third).shift(forward) & !occupied;
+    if ((single | double) & between).any() {
+        return true;
+    }
+    pos.ep.is_some_and(|ep| {
+        (crate::attacks::pawn(!us, ep) & ours & pos.by_role(Role::Pawn))
+            .into_iter()
+            .any(|from| pos.is_legal_en_passant(from, ep))
+    })
 }
 
 /// `false` if `m` certainly gives no check to the king on `king`: the piece
@@ -333,90 +408,263 @@ impl CheckSquares {
     }
 }
 
-/// The moves with their scores for a helpmate by `winner`, each given to
-/// `emit` as a key with the score in the high bits and the move's index
-/// in the low 16, so that the greatest key is the best move.
+/// The look for a mate in one: the losing king, its check squares and the
+/// squares it may flee to.
+struct MateLook {
+    king: Square,
+    checks: CheckSquares,
+    free: Bitboard,
+}
+
+/// A sink for the legal move generator that scores the moves for a helpmate
+/// by `winner` as they come (no list is built) and looks among them for a
+/// mate in one when the winner moves and the losing king has at most two
+/// free squares.
 ///
-/// The scores are those of [`winner_score`] and [`loser_score`], taken
-/// apart: what depends on the piece is worked out once for all its moves
-/// (the generator lists them together), and a move adds only what its
-/// target square brings, a few table reads. Castling, en passant and
-/// promotions take the whole functions.
-#[inline(always)]
-fn score_moves(
-    pos: &Position,
-    moves: &MoveList,
-    winner: Color,
-    corner: Square,
-    mut emit: impl FnMut(u64),
-) {
-    let king = pos.king(!winner);
-    let rich = pos.occupied().len() > RICH;
-    let rows = Rows {
-        king: row(king),
-        corner: row(corner),
-        target: king_target(pos, winner).map(row),
-        king_square: king,
-        corner_square: corner,
-        pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
-        queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
-        take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
-    };
-    let us = pos.turn();
-    let winner_moves = us == winner;
-    let theirs = pos.by_color(!us);
-    let their_pawns = theirs & pos.by_role(Role::Pawn);
-    // What a capture of a pawn or of a piece adds.
-    let (take_pawn, take_piece) = if winner_moves {
-        (250, rows.take_piece)
-    } else {
-        (-50, -300)
-    };
-    // The ranks counted from the mover's side.
-    let flip = if us == Color::White { 0 } else { 7 };
-    let mut last = None;
-    let mut terms = Terms::NONE;
-    for (i, &m) in moves.iter().enumerate() {
-        let from = m.from();
-        let role = match last {
-            Some((sq, role)) if sq == from => role,
-            _ => {
-                let Some(role) = pos.role_at(from) else {
-                    continue;
-                };
-                last = Some((from, role));
-                terms = Terms::of(role, from, winner_moves, &rows);
-                role
-            }
+/// Each move becomes a key: its score (see [`winner_score`] and
+/// [`loser_score`]) in the high 32 bits, then its place in the generator's
+/// order counted down (on a tie the earlier move comes first), then the
+/// move itself in the low 16 bits, so that the greatest key is the best
+/// move. What depends on the piece is worked out once for all its moves (the
+/// generator gives them together), and a move adds only what its target
+/// square brings, a few table reads. Castling, en passant and promotions
+/// take the whole functions.
+struct Scorer<'a, const ALL: bool> {
+    pos: &'a Position,
+    /// Every key (with `ALL`; at most 256 moves, as the search tries).
+    keys: &'a mut ArrayVec<u64, 256>,
+    rows: Rows,
+    winner_moves: bool,
+    theirs: Bitboard,
+    their_pawns: Bitboard,
+    /// What a capture of a pawn or of a piece adds.
+    take_pawn: i32,
+    take_piece: i32,
+    /// The ranks counted from the mover's side.
+    flip: i32,
+    /// The place of the next move, counted down from `0xffff` and shifted
+    /// to its bits of the key.
+    place: u64,
+    /// The greatest key seen (without `ALL`).
+    best: u64,
+    look: Option<MateLook>,
+    /// The first mate in one found.
+    mate: Option<Move>,
+}
+
+impl<'a, const ALL: bool> Scorer<'a, ALL> {
+    fn new(
+        pos: &'a Position,
+        winner: Color,
+        corner: Square,
+        keys: &'a mut ArrayVec<u64, 256>,
+    ) -> Scorer<'a, ALL> {
+        let king = pos.king(!winner);
+        let rich = pos.occupied().len() > RICH;
+        let rows = Rows {
+            king: row(king),
+            corner: row(corner),
+            target: king_target(pos, winner).map(row),
+            king_square: king,
+            corner_square: corner,
+            pawn_base: if rich { RICH_PAWN_BASE } else { 60 },
+            queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
+            king_corner: if rich { RICH_KING_CORNER } else { 60 },
         };
-        let score = if m.code() >= 2 {
-            // En passant, castling, promotions: rare, scored in full.
-            if winner_moves {
-                winner_score(pos, m, role, &rows)
-            } else {
-                loser_score(pos, m, role, &rows)
-            }
+        let us = pos.turn();
+        let winner_moves = us == winner;
+        let theirs = pos.by_color(!us);
+        let (take_pawn, take_piece) = if winner_moves {
+            (250, 150)
         } else {
-            let to = m.to();
-            // Bit tests, not branches: most moves capture nothing.
-            let bit = |b: Bitboard| ((b.0 >> (to.index() & 63)) & 1) as i32;
-            let capture = take_piece * bit(theirs) + (take_pawn - take_piece) * bit(their_pawns);
-            terms.base - terms.near * at(terms.row, to) - terms.corner * at(terms.corner_row, to)
-                + terms.rank * ((to.index() as i32 >> 3) ^ flip)
-                + capture
+            (-50, -300)
         };
-        debug_assert_eq!(
-            score,
-            if winner_moves {
-                winner_score(pos, m, role, &rows)
-            } else {
-                loser_score(pos, m, role, &rows)
-            },
-            "the score of {m:?} taken apart"
-        );
-        // The score, shifted to be non-negative, above the move's index
-        // (counted down, so that on a tie the earlier move comes first).
-        emit(((i64::from(score) + (1 << 31)) as u64) << 16 | (0xffff - i as u64));
+        let look = if winner_moves {
+            free_flights(pos, winner).map(|free| MateLook {
+                king,
+                checks: CheckSquares::new(pos, king),
+                free,
+            })
+        } else {
+            None
+        };
+        Scorer {
+            pos,
+            rows,
+            winner_moves,
+            theirs,
+            their_pawns: theirs & pos.by_role(Role::Pawn),
+            take_pawn,
+            take_piece,
+            flip: if us == Color::White { 0 } else { 7 },
+            place: FIRST_PLACE,
+            best: 0,
+            keys,
+            look,
+            mate: None,
+        }
+    }
+
+    /// Takes the score of the next move `m`.
+    #[inline(always)]
+    fn emit(&mut self, m: Move, score: i32) {
+        // The score's sign bit flipped: shifted by 2^31, never negative.
+        let key = u64::from(score as u32 ^ 0x8000_0000) << 32 | self.place | u64::from(m.bits());
+        self.place -= 1 << 16;
+        if ALL {
+            let _ = self.keys.try_push(key);
+        } else {
+            self.best = self.best.max(key);
+        }
+    }
+
+    /// What a move to the square of index `to` captures.
+    #[inline(always)]
+    fn capture(&self, to: usize) -> i32 {
+        // Bit tests, not branches: most moves capture nothing.
+        let bit = |b: Bitboard| ((b.0 >> (to & 63)) & 1) as i32;
+        self.take_piece * bit(self.theirs)
+            + (self.take_pawn - self.take_piece) * bit(self.their_pawns)
+    }
+
+    /// The score of an ordinary move to the square of index `to` of a
+    /// piece (not a pawn: no rank counts) whose part is `terms`.
+    #[inline(always)]
+    fn ordinary(&self, terms: &Terms, to: u32) -> i32 {
+        let to = to as usize & 63;
+        debug_assert_eq!(terms.rank, 0);
+        terms.base
+            - terms.near * i32::from(terms.row[to])
+            - terms.corner * i32::from(terms.corner_row[to])
+            + self.capture(to)
+    }
+
+    /// The score of an ordinary pawn move (or double push) to the square
+    /// of index `to`, whose part is `terms` (only the rank counts).
+    #[inline(always)]
+    fn push(&self, terms: &Terms, to: u32) -> i32 {
+        debug_assert!(terms.near == 0 && terms.corner == 0);
+        terms.base + terms.rank * ((to as i32 >> 3) ^ self.flip) + self.capture(to as usize)
+    }
+
+    /// The score of `m` of a piece of `role` in full.
+    fn full(&self, m: Move, role: Role) -> i32 {
+        if self.winner_moves {
+            winner_score(self.pos, m, role, &self.rows)
+        } else {
+            loser_score(self.pos, m, role, &self.rows)
+        }
+    }
+
+    /// Plays `m` if it may mate, and keeps it if it does.
+    #[inline(always)]
+    fn try_mate(&mut self, m: Move) {
+        if let Some(look) = &self.look {
+            if self.mate.is_none()
+                && look.checks.may_check(self.pos, m)
+                && may_take_flights(self.pos, m, look.king, look.free)
+                && mates_in_one(self.pos, m)
+            {
+                self.mate = Some(m);
+            }
+        }
+    }
+}
+
+/// The key bits of the first move's place (see [`Scorer`]).
+const FIRST_PLACE: u64 = 0xffff << 16;
+
+/// `true` if `m` checkmates.
+#[inline(never)]
+fn mates_in_one(pos: &Position, m: Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    is_mated(&child)
+}
+
+impl<const ALL: bool> Sink for Scorer<'_, ALL> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let Some(role) = self.pos.role_at(from) else {
+            return;
+        };
+        if let Some(look) = &self.look {
+            // The checking moves, found for the piece at once.
+            let mut checking = targets & look.checks.by_role[role as usize];
+            if look.checks.uncovers.contains(from) {
+                checking |= targets & !crate::attacks::line(look.king, from);
+            }
+            if checking.any() && self.mate.is_none() {
+                for to in checking {
+                    let m = Move::new(from, to);
+                    debug_assert!(look.checks.may_check(self.pos, m));
+                    if may_take_flights(self.pos, m, look.king, look.free)
+                        && mates_in_one(self.pos, m)
+                    {
+                        self.mate = Some(m);
+                        break;
+                    }
+                }
+            }
+        }
+        let terms = Terms::of(role, from, self.winner_moves, &self.rows);
+        let from_bits = from as u16;
+        // Raw bit loops: a `Square` per move would cost a table load.
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros();
+            bits &= bits - 1;
+            let m = Move::from_bits(from_bits | (to as u16) << 6);
+            let score = self.ordinary(&terms, to);
+            debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        // A pawn's part does not depend on where it stands.
+        let terms = Terms::of(Role::Pawn, Square::A1, self.winner_moves, &self.rows);
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros();
+            bits &= bits - 1;
+            let from = (to as i32 - delta) as u16 & 63;
+            let m = Move::from_bits(from | (to as u16) << 6 | kind);
+            self.try_mate(m);
+            let score = self.push(&terms, to);
+            debug_assert_eq!(
+                score,
+                self.full(m, Role::Pawn),
+                "the score of {m:?} taken apart"
+            );
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.try_mate(m);
+                    let score = self.full(m, Role::Pawn);
+                    self.emit(m, score);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        let Some(role) = self.pos.role_at(m.from()) else {
+            return;
+        };
+        self.try_mate(m);
+        let score = self.full(m, role);
+        self.emit(m, score);
     }
 }
 
@@ -486,8 +734,8 @@ impl Terms {
         } else {
             match role {
                 Role::King => Terms {
-                    base: 100 + 60 * at(rows.corner, from),
-                    corner: 60,
+                    base: 100 + rows.king_corner * at(rows.corner, from),
+                    corner: rows.king_corner,
                     ..t
                 },
                 Role::Pawn => Terms {
@@ -513,15 +761,17 @@ impl Terms {
 const RICH: u32 = 12;
 
 /// What a pawn's push of the winner scores in a rich position.
-const RICH_PAWN_BASE: i32 = 200;
+const RICH_PAWN_BASE: i32 = 300;
 
 /// What a step of the winner's queen towards the king scores in a rich
 /// position.
 const RICH_QUEEN_WEIGHT: i32 = 60;
 
-/// What a capture of a piece by the winner scores in a rich position:
-/// there the line runs through the loser's material.
-const RICH_TAKE_PIECE: i32 = 400;
+/// How much a step of the losing king towards its corner scores in a rich
+/// position: nothing, for there its own men crowd around it and it is mated
+/// where it stands sooner than in a corner it must walk to (any king move
+/// still scores as a waiting move).
+const RICH_KING_CORNER: i32 = 0;
 
 /// The king-step distances a node's scores read, each a row of
 /// [`DISTANCE`] looked up once per node: to the losing king, to the corner
@@ -536,8 +786,8 @@ struct Rows {
     pawn_base: i32,
     /// How much a step of the winner's queen towards the king scores.
     queen_weight: i32,
-    /// What a capture of a piece by the winner scores.
-    take_piece: i32,
+    /// How much a step of the losing king towards the corner scores.
+    king_corner: i32,
 }
 
 /// The distances from `sq` to every square.
@@ -579,11 +829,7 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
         };
     }
     if let Some(captured) = captured(pos, m) {
-        s += if captured == Role::Pawn {
-            250
-        } else {
-            rows.take_piece
-        };
+        s += if captured == Role::Pawn { 250 } else { 150 };
     }
     let weight = match role {
         Role::Queen => rows.queen_weight,
@@ -612,7 +858,7 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
 fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     let (from, to) = (m.from(), m.to());
     let mut s = match role {
-        Role::King => 100 + 60 * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::King => 100 + rows.king_corner * (at(rows.corner, from) - at(rows.corner, to)),
         Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
         _ => {
             // Into the corner beside its own king: blocks its flight squares.
@@ -723,4 +969,81 @@ pub(super) fn target_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVe
     let king = pos.king(!winner);
     corners.sort_unstable_by_key(|&c| distance(king, c));
     corners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Visits every position `depth` plies deep and checks that
+    /// [`is_mated`] (a parry looked for on the few squares that parry)
+    /// says what the legal move count says.
+    fn walk(pos: &Position, depth: u32, checks: &mut u32) {
+        if pos.is_check() {
+            *checks += 1;
+            assert_eq!(is_mated(pos), !pos.has_legal_moves(), "{pos:?}");
+        }
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            walk(&child, depth - 1, checks);
+        }
+    }
+
+    #[test]
+    fn is_mated_agrees_with_the_move_count() {
+        // Checks parried by captures, blocks, double pushes, promotions
+        // and en passant; pinned men that cannot parry; double checks.
+        for (fen, depth) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                2,
+            ),
+            ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 4),
+            ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+        ] {
+            let mut checks = 0;
+            walk(&Position::from_fen(fen).unwrap(), depth, &mut checks);
+            assert!(checks > 0, "{fen}");
+        }
+        let back_rank = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        assert!(is_mated(&back_rank));
+        let parried = Position::from_fen("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1").unwrap();
+        assert!(!is_mated(&parried));
+    }
+
+    #[test]
+    fn a_search_leaves_its_table_clean() {
+        // A line found at once, a search that gives up after writing fewer
+        // slots than it remembers, and one that writes more.
+        let rich = "r1bqkb1r/ppppppp1/n4n1p/8/1P5P/2P3P1/P2PPP2/RNBQKBNR b KQkq - 0 4";
+        // White can never mate (the clock is not zero, so the search does
+        // not stop at once on the material): it wanders until the budget
+        // is spent.
+        let bare = "4k3/8/8/8/3q4/8/8/4K3 w - - 1 1";
+        let mut table = alloc::vec![0; 1 << 14];
+        for (fen, nodes, shape, found) in [
+            (rich, 1_000, (60, 2), true),
+            (bare, 500, (60, 2), false),
+            (bare, 100_000, (80, 200), false),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let mut budget = super::super::Budget::new(nodes);
+            let line = search(&pos, Color::White, &mut budget, shape, 0, &mut table);
+            assert_eq!(line.is_some(), found, "{fen}");
+            assert!(table.iter().all(|&e| e == 0), "{fen} with {nodes} nodes");
+        }
+    }
 }
