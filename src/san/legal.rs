@@ -114,6 +114,7 @@ impl Position {
     /// promotion: from the square behind `to`, or a double push from two
     /// behind across an empty square (FIDE 3.7.1, 3.7.2); what
     /// [`Position::legal_pawn_move`] allows from those two squares.
+    #[inline(always)]
     pub(super) fn pawn_push(&self, to: Square) -> Option<Move> {
         let us = self.turn;
         let occupied = self.occupied();
