@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::{IllegalMoveReason, Outcome};
 use alloc::string::String;
 use alloc::vec::Vec;
-use read::{Mismatch, read, read_common};
+use read::{Described, Mismatch, read, read_common};
 
 crate::text::inline_text!(
     /// A move in Standard Algebraic Notation (`Nf3`, `exd6`, `O-O-O`, `e8=Q#`),
@@ -273,21 +273,41 @@ impl Position {
     /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
     /// no UTF-8 check is paid per move.
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        let input = || crate::quote::bounded_bytes(bytes);
         let (described, en_passant) = match read_common(bytes) {
             Some(described) => (described, false),
-            None => read(bytes).map_err(|reason| SanError::Syntax {
-                input: input(),
-                reason,
-            })?,
+            None => match read(bytes) {
+                Ok(read) => read,
+                Err(reason) => return Err(self.san_error(bytes, Err(reason))),
+            },
         };
         match self.find(described) {
-            Ok(m) if en_passant && !m.is_en_passant() => {
-                Err(self.illegal(&input(), IllegalMoveReason::NotEnPassant))
+            Ok(m) if !en_passant || m.is_en_passant() => Ok(m),
+            found => Err(self.san_error(bytes, Ok((described, found)))),
+        }
+    }
+
+    /// The error [`Position::parse_san_bytes`] gives: the text's syntax
+    /// error, or why the move it describes was not found (`Ok(m)`: `e.p.`
+    /// written after a move that is not an en passant capture). Out of the
+    /// way of the reading of legal moves, which then needs no room for it.
+    #[cold]
+    #[inline(never)]
+    fn san_error(
+        &self,
+        bytes: &[u8],
+        found: Result<(Described, Result<Move, Mismatch>), &'static str>,
+    ) -> SanError {
+        let input = || crate::quote::bounded_bytes(bytes);
+        match found {
+            Err(reason) => SanError::Syntax {
+                input: input(),
+                reason,
+            },
+            Ok((_, Ok(_))) => self.illegal(&input(), IllegalMoveReason::NotEnPassant),
+            Ok((described, Err(Mismatch::Illegal))) => {
+                self.illegal(&input(), self.why_no_match(described))
             }
-            Ok(m) => Ok(m),
-            Err(Mismatch::Illegal) => Err(self.illegal(&input(), self.why_no_match(described))),
-            Err(Mismatch::Ambiguous) => Err(SanError::Ambiguous {
+            Ok((described, Err(Mismatch::Ambiguous))) => SanError::Ambiguous {
                 input: input(),
                 fen: self.fen(),
                 candidates: self
@@ -295,7 +315,7 @@ impl Position {
                     .into_iter()
                     .map(|m| self.san(m))
                     .collect(),
-            }),
+            },
         }
     }
 

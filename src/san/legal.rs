@@ -114,6 +114,7 @@ impl Position {
     /// promotion: from the square behind `to`, or a double push from two
     /// behind across an empty square (FIDE 3.7.1, 3.7.2); what
     /// [`Position::legal_pawn_move`] allows from those two squares.
+    #[inline(always)]
     pub(super) fn pawn_push(&self, to: Square) -> Option<Move> {
         let us = self.turn;
         let occupied = self.occupied();
@@ -155,6 +156,20 @@ impl Position {
         let target = Bitboard::from_square(to);
         let occupied = (self.occupied() ^ Bitboard::from_square(from)) | target;
         self.is_safe(self.king(self.turn), occupied, target)
+    }
+
+    /// `true` if `guarded` (the own king's square, or its destination when
+    /// the king is the piece that moves) is not attacked once the piece on
+    /// `from` stands on `to`, capturing what is there: [`Position::keeps_king_safe`]
+    /// and [`Position::king_may_go`] in one, for a caller that picks
+    /// `guarded` without a branch.
+    #[inline(always)]
+    pub(super) fn safe_after(&self, from: Square, to: Square, guarded: Square) -> bool {
+        let target = Bitboard::from_square(to);
+        // (`to` among the blockers changes nothing for a king that goes
+        // there: no square is strictly between it and itself.)
+        let occupied = (self.occupied() ^ Bitboard::from_square(from)) | target;
+        self.is_safe(guarded, occupied, target)
     }
 
     /// `true` if the own king may step from `from` to `to` (not castling).

@@ -392,6 +392,19 @@ fn strip_one_blank(body: &[u8]) -> &[u8] {
     body.strip_suffix(b" ").unwrap_or(body)
 }
 
+/// The first bytes of a result, a null move or a move number: `0` to `9`,
+/// `.`, `*`, `-`, `Z` and `@`.
+static NOT_A_MOVE: [bool; 256] = {
+    let mut table = [false; 256];
+    let firsts = b"0123456789.*-Z@";
+    let mut k = 0;
+    while k < firsts.len() {
+        table[firsts[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
 const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 
 /// The length of the move number at `i` (digits, then dots; or digits
@@ -433,8 +446,9 @@ fn word_token<'a, V: Sink + ?Sized>(
     let mut place = place;
     let mut san = word;
     // Most words are moves: a result, a null move or a move number starts
-    // with a digit, `.`, `*`, `-`, `Z` or `@`.
-    if matches!(word[0], b'0'..=b'9' | b'.' | b'*' | b'-' | b'Z' | b'@') {
+    // with a digit, `.`, `*`, `-`, `Z` or `@` (a table, where a range test
+    // takes a branch that pawn and piece moves send different ways).
+    if NOT_A_MOVE[usize::from(word[0])] {
         match number_or_result(word, depth, visitor) {
             Some(rest) => {
                 place += word.len() - rest.len();
