@@ -16,6 +16,37 @@ fn seen(item: Result<PgnGame, PgnError>) -> Seen {
     .map_err(|e| alloc::format!("{e} {:?}", e.ply()))
 }
 
+/// A seeded xorshift generator: the same numbers on every run.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Every record of `text` read in place, after asserting that each is the
+/// game ruled move by move (as `Game::play` rules).
+fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
+    let mut ruled_by_move = Vec::new();
+    let mut reader = Reader::new(text.as_bytes());
+    while let Some(game) = reader.next_text().unwrap() {
+        let origin = Origin {
+            offset: game.offset,
+            line: game.first_line,
+        };
+        let built = crate::pgn::build::build_ruled(&game, false);
+        ruled_by_move.push(ruled(built.map(|b| finish(b, origin))));
+    }
+    let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+    assert_eq!(in_place.len(), ruled_by_move.len());
+    for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
+        assert_eq!(a, b, "game {k}");
+    }
+    in_place
+}
+
 /// A `Read` that hands over a few bytes at a time.
 struct Trickle<'a>(&'a [u8], u64);
 
@@ -75,13 +106,7 @@ fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
         b"{\n}",
         b"[%x]",
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15_u64);
     for _ in 0..3000 {
         let mut text = Vec::new();
         for _ in 0..1 + next() % 40 {
@@ -117,7 +142,6 @@ fn ruled(item: Result<PgnGame, PgnError>) -> Result<(PgnGame, String), String> {
 
 #[test]
 fn games_ruled_in_place_equal_games_ruled_move_by_move() {
-    use crate::pgn::build::build_ruled;
     use crate::{Move, Position};
     use core::fmt::Write;
     // Starts from which random play reaches dead positions: by
@@ -132,13 +156,7 @@ fn games_ruled_in_place_equal_games_ruled_move_by_move() {
         "4k3/8/8/8/8/5b2/8/2B1K3 w - - 0 1",
         "4k3/2b5/8/8/8/8/4P3/4K1N1 w - - 0 1",
     ];
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d_u64);
     let mut text = String::new();
     for n in 0..600 {
         let fen = STARTS[n % STARTS.len()];
@@ -175,16 +193,7 @@ fn games_ruled_in_place_equal_games_ruled_move_by_move() {
         }
         let _ = write!(text, "{result}\n\n");
     }
-    let mut ruled_by_move = Vec::new();
-    let mut reader = Reader::new(text.as_bytes());
-    while let Some(game) = reader.next_text().unwrap() {
-        let origin = Origin {
-            offset: game.offset,
-            line: game.first_line,
-        };
-        ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
-    }
-    let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+    let in_place = ruled_as_move_by_move(&text);
     assert_eq!(in_place.len(), 600);
     let dead = in_place
         .iter()
@@ -196,9 +205,6 @@ fn games_ruled_in_place_equal_games_ruled_move_by_move() {
         .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
         .count();
     assert!(on_time > 50, "{on_time} losses on time");
-    for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
-        assert_eq!(a, b, "game {k}");
-    }
 }
 
 /// Losses on time where the side whose flag fell can never mate (a lone
@@ -207,7 +213,6 @@ fn games_ruled_in_place_equal_games_ruled_move_by_move() {
 /// are those ruled move by move.
 #[test]
 fn losses_on_time_against_a_side_that_cannot_mate_are_ruled_as_move_by_move() {
-    use crate::pgn::build::build_ruled;
     use crate::{Color, Move, Position};
     use core::fmt::Write;
     const STARTS: [&str; 6] = [
@@ -218,13 +223,7 @@ fn losses_on_time_against_a_side_that_cannot_mate_are_ruled_as_move_by_move() {
         "2b1k3/8/8/8/8/8/8/1B2K3 w - - 0 1",
         "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15_u64);
     let mut text = String::new();
     let mut cannot_mate = 0;
     for n in 0..240 {
@@ -256,25 +255,13 @@ fn losses_on_time_against_a_side_that_cannot_mate_are_ruled_as_move_by_move() {
         cannot_mate > 60,
         "{cannot_mate} flags fell on a side that cannot mate"
     );
-    let mut ruled_by_move = Vec::new();
-    let mut reader = Reader::new(text.as_bytes());
-    while let Some(game) = reader.next_text().unwrap() {
-        let origin = Origin {
-            offset: game.offset,
-            line: game.first_line,
-        };
-        ruled_by_move.push(ruled(build_ruled(&game, false).map(|b| finish(b, origin))));
-    }
-    let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
+    let in_place = ruled_as_move_by_move(&text);
     assert_eq!(in_place.len(), 240);
     let on_time = in_place
         .iter()
         .filter(|g| matches!(g, Ok((_, o)) if o.contains("Timeout")))
         .count();
     assert!(on_time > 60, "{on_time} losses on time");
-    for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
-        assert_eq!(a, b, "game {k}");
-    }
 }
 
 /// Records that shuffle pieces to and fro end at a fivefold repetition
@@ -288,13 +275,7 @@ fn fivefold_repetitions_end_records_where_game_play_ends_them() {
         "1n2k3/8/8/8/8/8/8/4K1N1 b - - 30 1",
         "r3k3/8/8/8/8/8/8/4K2R w - - 0 1",
     ];
-    let mut state = 0x5851_f42d_4c95_7f2d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x5851_f42d_4c95_7f2d_u64);
     let mut fivefold = 0;
     for n in 0..300 {
         let fen = STARTS[n % STARTS.len()];
