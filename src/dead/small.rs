@@ -210,10 +210,12 @@ fn walk_to_take(
             return None;
         }
         *plies -= 1;
-        let moves = pos.legal_moves();
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
+            // Only the king moves: its moves alone are generated.
+            let mut moves = crate::MoveList::new();
+            pos.generate_from(crate::Bitboard::from_square(king), &mut moves);
             if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
                 pos.play_unchecked(m);
                 line.try_push(m).ok()?;
@@ -226,7 +228,7 @@ fn walk_to_take(
                 .min_by_key(|m| (steps[m.to() as usize], m.to().king_distance(target)))
                 .copied()
         } else {
-            moves
+            pos.legal_moves()
                 .iter()
                 .filter(|m| {
                     m.from() != target
@@ -252,13 +254,7 @@ fn walk_to_take(
 /// the enemy of `taker` does not attack now (`u8::MAX` where none lead).
 fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
     let mut steps = [u8::MAX; 64];
-    let occupied = pos.occupied();
-    let mut safe = crate::Bitboard::EMPTY;
-    for sq in !occupied {
-        if !pos.is_attacked_by(sq, !taker) {
-            safe = safe.with(sq);
-        }
-    }
+    let safe = !pos.occupied() & !attacked_by(pos, !taker);
     let mut reached = crate::Bitboard::from_square(target);
     let mut frontier = reached;
     let mut d = 0;
@@ -273,6 +269,27 @@ fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
         d += 1;
     }
     steps
+}
+
+/// The squares the men of `color` attack on the board as it stands: the
+/// squares where [`Position::is_attacked_by`] says so, from one pass over
+/// the few men instead of a test per square.
+fn attacked_by(pos: &Position, color: Color) -> crate::Bitboard {
+    use crate::attacks;
+    let occupied = pos.occupied();
+    let mut attacked = crate::Bitboard::EMPTY;
+    for sq in pos.by_color(color) {
+        attacked |= match pos.role_at(sq) {
+            Some(Role::Pawn) => attacks::pawn(color, sq),
+            Some(Role::Knight) => attacks::knight(sq),
+            Some(Role::Bishop) => attacks::bishop(sq, occupied),
+            Some(Role::Rook) => attacks::rook(sq, occupied),
+            Some(Role::Queen) => attacks::queen(sq, occupied),
+            Some(Role::King) => attacks::king(sq),
+            None => crate::Bitboard::EMPTY,
+        };
+    }
+    attacked
 }
 
 /// `true` if the position just after a capture is shown alive by the
@@ -351,6 +368,28 @@ mod tests {
         // mate, and the walk claims nothing.
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1")));
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/3B4 b - - 0 1")));
+    }
+
+    #[test]
+    fn the_attack_map_of_the_walk_is_the_attack_test_on_every_square() {
+        for fen in [
+            "1n6/3k4/8/4n1b1/8/8/5K2/1N6 w - - 0 42",
+            "8/8/1B1n4/4K2b/8/4B3/4b1k1/8 b - - 75 197",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            for color in Color::ALL {
+                let map = super::attacked_by(&pos, color);
+                for sq in crate::Bitboard::FULL {
+                    assert_eq!(
+                        map.contains(sq),
+                        pos.is_attacked_by(sq, color),
+                        "{fen} {sq:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
