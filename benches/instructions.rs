@@ -108,9 +108,21 @@ fn run(task: &str) -> u64 {
             }
             5 * rich.len() as u64
         }
+        "dead-tail" => {
+            // The slowest proofs of life of a replay.
+            let tail: Vec<Position> = include_str!("tail_positions.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|f| Position::from_fen(f).unwrap())
+                .collect();
+            for p in &tail {
+                assert!(!black_box(p).is_dead());
+            }
+            tail.len() as u64
+        }
         _ => {
             eprintln!(
-                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich"
+                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich, dead-tail"
             );
             std::process::exit(2);
         }

@@ -546,6 +546,9 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         let king = pos.king(!winner);
         let rich = pos.occupied().len() > RICH;
         let quick = rich && order == Order::Quick;
+        // A second queen (one promoted, most often) mates sooner than more
+        // promotions would.
+        let queens = pos.pieces(winner, Role::Queen).len() >= 2;
         let rows = Rows {
             king: row(king),
             corner: row(corner),
@@ -553,6 +556,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             king_square: king,
             corner_square: corner,
             pawn_base: match (rich, quick) {
+                (_, true) if queens => QUEENS_PAWN_BASE,
                 (_, true) => QUICK_PAWN_BASE,
                 (true, false) => RICH_PAWN_BASE,
                 (false, _) => 60,
@@ -856,6 +860,10 @@ const RICH_PAWN_BASE: i32 = 200;
 /// What a pawn's push of the winner scores in a rich position, in the
 /// quick order: pawns run first.
 const QUICK_PAWN_BASE: i32 = 300;
+
+/// What a pawn's push of the winner scores in a rich position, in the
+/// quick order, once the winner has two queens: the queens close in first.
+const QUEENS_PAWN_BASE: i32 = 60;
 
 /// What a capture of a piece by the winner scores in a rich position, in
 /// the thorough order: there the line runs through the loser's material.
