@@ -228,20 +228,30 @@ fn walk_to_take(
                 .min_by_key(|m| (steps[m.to() as usize], m.to().king_distance(target)))
                 .copied()
         } else {
-            pos.legal_moves()
-                .iter()
-                .filter(|m| {
-                    m.from() != target
-                        && !occupied.contains(m.to())
-                        && m.kind() == crate::MoveKind::Normal
-                        && m.promotion_role().is_none()
-                })
-                .find(|&&m| {
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    !next.is_check() && !next.is_attacked_by(target, !taker)
-                })
-                .copied()
+            let wanted = |m: &&crate::Move| {
+                m.from() != target
+                    && !occupied.contains(m.to())
+                    && m.kind() == crate::MoveKind::Normal
+                    && m.promotion_role().is_none()
+                    && {
+                        let mut next = pos.clone();
+                        next.play_unchecked(**m);
+                        !next.is_check() && !next.is_attacked_by(target, !taker)
+                    }
+            };
+            // The first such move in the generator's order, whose king's
+            // moves come first: they are tried before every move is made.
+            let other = pos.king(!taker);
+            let mut moves = crate::MoveList::new();
+            pos.generate_from(crate::Bitboard::from_square(other), &mut moves);
+            moves.iter().find(wanted).copied().or_else(|| {
+                let moves = pos.legal_moves();
+                moves
+                    .iter()
+                    .filter(|m| m.from() != other)
+                    .find(wanted)
+                    .copied()
+            })
         };
         let m = chosen?;
         pos.play_unchecked(m);
