@@ -43,7 +43,7 @@ mod small;
 use crate::{Color, Move, Position};
 use alloc::vec::Vec;
 use core::fmt;
-use helpmate::Order::{Quick, Thorough};
+use helpmate::Order::Thorough;
 
 /// Whether a side can still checkmate by some series of legal moves, the
 /// opponent helping: the question of FIDE 5.2.2 (dead position) and 6.9
@@ -250,15 +250,7 @@ pub(crate) const QUICK_BUDGET: u64 = 160;
 /// needs no heap, or `None`.
 fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<helpmate::Line> {
     let mut table = [0; QUICK_TABLE];
-    let share = budget.left / 2;
-    for corner in 0..2 {
-        if let Some(line) = budget.part(share, |b| {
-            helpmate::search(pos, winner, b, (60, 1), corner, &mut table, Quick)
-        }) {
-            return Some(line);
-        }
-    }
-    None
+    helpmate::quick(pos, winner, budget, &mut table)
 }
 
 /// The full decision with a budget of `nodes` positions.

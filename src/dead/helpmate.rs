@@ -97,7 +97,6 @@ const QUICK_GREEDY: u64 = 60;
 /// towards a farther corner is cheaper than the wider search towards the
 /// nearest one, which is where endings of five to twelve men spent most
 /// of their quick look. `table` as for [`search`].
-#[allow(dead_code)]
 pub(super) fn quick(
     root: &Position,
     winner: Color,
