@@ -8,7 +8,9 @@
 //!    position of up to four men, every four-man position with one pawn,
 //!    and king and one or two pawns against king, by a rule and its
 //!    exceptions that a generator test proves over every placement (the
-//!    line of a winnable one built by descent to a mate);
+//!    line of a winnable one built by descent to a mate), and the endings
+//!    of up to seven men that a few captures lead into one of them
+//!    ([`ahead`]);
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), a
@@ -31,6 +33,7 @@
 //! A `Winnable` answer always comes with a line that was replayed and ends
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
+mod ahead;
 mod barrier;
 mod boxed;
 mod frozen;
@@ -276,6 +279,11 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
     }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
+    }
+    if let Some(line) = ahead::mate_line(pos, winner, &mut budget) {
+        if mates(pos, winner, &line) {
+            return Verdict::Winnable(line.to_vec());
+        }
     }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate(pos, winner, b)
@@ -761,13 +769,10 @@ fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
 
 /// `true` if `color` can never checkmate from `pos` (FIDE 6.9: a flag
 /// fall against it is a draw): [`Position::winnability`] is
-/// [`Winnability::Unwinnable`], with the small endings known without a
-/// search.
+/// [`Winnability::Unwinnable`], with the small endings, and those a few
+/// captures lead into a known win, answered without a search.
 pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
-    match small::verdict(pos, color) {
-        Some(can) => !can,
-        None => pos.winnability(color) == Winnability::Unwinnable,
-    }
+    verdict(pos, color) == Winnability::Unwinnable
 }
 
 /// `true` if `color` is proved able to checkmate from `pos`: by the small
@@ -776,9 +781,20 @@ pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
 /// it cannot, or when that is not decided. For a caller that needs the
 /// verdict, not the line: a known winnable ending builds no line here.
 pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
+    verdict(pos, color) == Winnability::Winnable
+}
+
+/// [`Position::winnability`] where only the verdict matters: a known
+/// ending, or a series of legal moves into one that `color` can win
+/// ([`ahead`]), answers without a mating line; otherwise the search.
+fn verdict(pos: &Position, color: Color) -> Winnability {
     match small::verdict(pos, color) {
-        Some(can) => can,
-        None => pos.winnability(color) == Winnability::Winnable,
+        Some(true) => Winnability::Winnable,
+        Some(false) => Winnability::Unwinnable,
+        None if ahead::known_win(pos, color, &mut Budget::new(ahead::BUDGET)).is_some() => {
+            Winnability::Winnable
+        }
+        None => pos.winnability(color),
     }
 }
 
