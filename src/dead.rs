@@ -203,6 +203,9 @@ impl Budget {
 /// A verdict with its evidence.
 pub(crate) enum Verdict {
     Winnable(Vec<Move>),
+    /// Winnable, shown without a line by what the small endings know: only
+    /// where the line was not asked for ([`Ask::Verdict`]).
+    Proved,
     Unwinnable,
     Unknown,
 }
@@ -266,6 +269,22 @@ fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<help
 
 /// The full decision with a budget of `nodes` positions.
 pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
+    solve_as(pos, winner, nodes, Ask::Line)
+}
+
+/// What a caller of [`solve_as`] needs to hear of a winnable position.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Ask {
+    /// The mating line ([`Verdict::Winnable`]).
+    Line,
+    /// Only the verdict: a proof by knowledge ([`Verdict::Proved`]) will do.
+    Verdict,
+}
+
+/// [`solve`], for a caller that needs the line or only the verdict: the
+/// cheap steps first (the static rules, the quick look for a line, a known
+/// ending a few captures ahead), the searches last.
+fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if let Some(verdict) = decide_statically(pos, winner) {
         return verdict;
     }
@@ -277,12 +296,21 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             Verdict::Unknown
         };
     }
+    if ask == Ask::Verdict {
+        // The mate in the known ending would cost a descent: not asked.
+        let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
+        if ahead.is_some() {
+            return Verdict::Proved;
+        }
+    }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
     }
-    if let Some(line) = ahead::mate_line(pos, winner, &mut budget) {
-        if mates(pos, winner, &line) {
-            return Verdict::Winnable(line.to_vec());
+    if ask == Ask::Line {
+        if let Some(line) = ahead::mate_line(pos, winner, &mut budget) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line.to_vec());
+            }
         }
     }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
@@ -465,7 +493,7 @@ impl Position {
     #[must_use]
     pub fn winnability_with(&self, color: Color, options: WinnabilityOptions) -> Winnability {
         match solve(self, color, options.nodes) {
-            Verdict::Winnable(_) => Winnability::Winnable,
+            Verdict::Winnable(_) | Verdict::Proved => Winnability::Winnable,
             Verdict::Unwinnable => Winnability::Unwinnable,
             Verdict::Unknown => Winnability::Unknown,
         }
@@ -522,7 +550,7 @@ impl Position {
     pub fn helpmate_with(&self, color: Color, options: WinnabilityOptions) -> Option<Vec<Move>> {
         match solve(self, color, options.nodes) {
             Verdict::Winnable(line) => Some(line),
-            Verdict::Unwinnable | Verdict::Unknown => None,
+            Verdict::Unwinnable | Verdict::Unknown | Verdict::Proved => None,
         }
     }
 
@@ -669,6 +697,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             Verdict::Winnable(_) => return Liveness::Alive,
             Verdict::Unknown => open[color as usize] = true,
             Verdict::Unwinnable => {}
+            Verdict::Proved => return Liveness::Alive,
         }
     }
     if open.contains(&true) {
@@ -786,15 +815,16 @@ pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
 
 /// [`Position::winnability`] where only the verdict matters: a known
 /// ending, or a series of legal moves into one that `color` can win
-/// ([`ahead`]), answers without a mating line; otherwise the search.
+/// ([`ahead`]), answers without a mating line.
 fn verdict(pos: &Position, color: Color) -> Winnability {
     match small::verdict(pos, color) {
         Some(true) => Winnability::Winnable,
         Some(false) => Winnability::Unwinnable,
-        None if ahead::known_win(pos, color, &mut Budget::new(ahead::BUDGET)).is_some() => {
-            Winnability::Winnable
-        }
-        None => pos.winnability(color),
+        None => match solve_as(pos, color, Winnability::DEFAULT_BUDGET, Ask::Verdict) {
+            Verdict::Winnable(_) | Verdict::Proved => Winnability::Winnable,
+            Verdict::Unwinnable => Winnability::Unwinnable,
+            Verdict::Unknown => Winnability::Unknown,
+        },
     }
 }
 

@@ -206,6 +206,24 @@ mod tests {
     }
 
     #[test]
+    fn a_flag_fall_needs_no_line_where_a_known_win_is_ahead() {
+        use crate::dead::{Ask, Verdict, solve_as};
+        // The quick look finds no line for the bishop; the verdict, which
+        // needs none, takes the chain (Bxa7) within a small budget.
+        let start = pos("1B1K4/r7/8/2p5/8/8/4k3/8 w - - 11 13");
+        assert!(matches!(
+            solve_as(&start, Color::White, 2_000, Ask::Verdict),
+            Verdict::Proved
+        ));
+        assert!(crate::dead::can_mate(&start, Color::White));
+        assert!(!crate::dead::cannot_mate(&start, Color::White));
+        // Black, with rook and pawn, can mate too; a bare king cannot.
+        assert!(crate::dead::can_mate(&start, Color::Black));
+        let bare = pos("1B1K4/8/8/8/8/8/4k3/8 w - - 0 13");
+        assert!(crate::dead::cannot_mate(&bare, Color::Black));
+    }
+
+    #[test]
     fn no_chain_is_claimed_where_the_winner_has_too_little() {
         // A lone bishop against king and rook can never mate.
         assert_eq!(chain("7k/8/8/8/8/8/r7/4K1B1 w - - 0 1", Color::White), None);
