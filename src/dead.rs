@@ -306,13 +306,6 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
     }
-    if ask == Ask::Line {
-        if let Some(line) = ahead::mate_line(pos, winner, &mut budget) {
-            if mates(pos, winner, &line) {
-                return Verdict::Winnable(line.to_vec());
-            }
-        }
-    }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate(pos, winner, b)
     }) {
@@ -338,6 +331,15 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
             return Verdict::Winnable(line.to_vec());
         }
     }
+    if ask == Ask::Line {
+        // After the promotion lines and the pattern, which find most of
+        // these lines for less than a descent costs.
+        if let Some(line) = budget.part(AHEAD_BUDGET, |b| ahead::mate_line(pos, winner, b)) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line.to_vec());
+            }
+        }
+    }
     if let Some(line) = budget.part(TAKE_BUDGET, |b| {
         small::line::take_then_descend(pos, winner, b)
     }) {
@@ -355,6 +357,10 @@ const SHORT_NARROW: u64 = 600;
 
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
+
+/// Positions the line through a known ending a few captures ahead may
+/// visit, per colour: the chain and the descent after it.
+const AHEAD_BUDGET: u64 = 10_000;
 
 /// Positions the walks of a king that takes men before a mate by descent
 /// may visit, per colour.
