@@ -74,7 +74,8 @@ impl Game {
     pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
         let m = self.position().parse_san_bytes(san)?;
         let before = self.positions.len() - 1;
-        self.positions.push(self.positions[before].clone());
+        // Cloned into its slot in one copy (a push of a clone makes two).
+        self.positions.extend_from_within(before..);
         let next = &mut self.positions[before + 1];
         next.play_unchecked(m);
         self.keys.push(next.repetition_key());

@@ -16,6 +16,10 @@ use std::io::{self, Read};
 
 const CHUNK: usize = 1 << 16;
 
+/// The buffer's first size: it doubles to [`CHUNK`] as the input asks, so
+/// that a short input (a game in a string) does not pay for a whole chunk.
+const FIRST_BUFFER: usize = 1 << 12;
+
 /// Reads games from any [`Read`], one [`PgnGame`] (or [`PgnError`]) per
 /// game, validating every mainline move with the Laws of Chess. It streams
 /// through a buffer that holds the current game, never the whole input,
@@ -154,7 +158,7 @@ impl<R: Read> Reader<R> {
                 self.mark = 0;
             }
             if self.end + CHUNK / 2 > self.buf.len() {
-                let grown = (self.buf.len() * 2).max(CHUNK);
+                let grown = (self.buf.len() * 2).max(FIRST_BUFFER);
                 self.buf.resize(grown, 0);
             }
         }
