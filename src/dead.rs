@@ -8,7 +8,9 @@
 //!    position of up to four men, every four-man position with one pawn,
 //!    and king and one or two pawns against king, by a rule and its
 //!    exceptions that a generator test proves over every placement (the
-//!    line of a winnable one built by descent to a mate);
+//!    line of a winnable one built by descent to a mate), and the endings
+//!    of up to seven men that a few captures lead into one of them
+//!    ([`ahead`]);
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), a
@@ -31,6 +33,7 @@
 //! A `Winnable` answer always comes with a line that was replayed and ends
 //! in checkmate; `Unwinnable` only with a proof; otherwise `Unknown`.
 
+mod ahead;
 mod barrier;
 mod boxed;
 mod frozen;
@@ -200,6 +203,9 @@ impl Budget {
 /// A verdict with its evidence.
 pub(crate) enum Verdict {
     Winnable(Vec<Move>),
+    /// Winnable, shown without a line by what the small endings know: only
+    /// where the line was not asked for ([`Ask::Verdict`]).
+    Proved,
     Unwinnable,
     Unknown,
 }
@@ -255,6 +261,22 @@ fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<help
 
 /// The full decision with a budget of `nodes` positions.
 pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
+    solve_as(pos, winner, nodes, Ask::Line)
+}
+
+/// What a caller of [`solve_as`] needs to hear of a winnable position.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Ask {
+    /// The mating line ([`Verdict::Winnable`]).
+    Line,
+    /// Only the verdict: a proof by knowledge ([`Verdict::Proved`]) will do.
+    Verdict,
+}
+
+/// [`solve`], for a caller that needs the line or only the verdict: the
+/// cheap steps first (the static rules, the quick look for a line, a known
+/// ending a few captures ahead), the searches last.
+fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if let Some(verdict) = decide_statically(pos, winner) {
         return verdict;
     }
@@ -265,6 +287,13 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
         } else {
             Verdict::Unknown
         };
+    }
+    if ask == Ask::Verdict {
+        // The mate in the known ending would cost a descent: not asked.
+        let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
+        if ahead.is_some() {
+            return Verdict::Proved;
+        }
     }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
@@ -294,6 +323,15 @@ pub(crate) fn solve(pos: &Position, winner: Color, nodes: u64) -> Verdict {
             return Verdict::Winnable(line.to_vec());
         }
     }
+    if ask == Ask::Line {
+        // After the promotion lines and the pattern, which find most of
+        // these lines for less than a descent costs.
+        if let Some(line) = budget.part(AHEAD_BUDGET, |b| ahead::mate_line(pos, winner, b)) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line.to_vec());
+            }
+        }
+    }
     if let Some(line) = budget.part(TAKE_BUDGET, |b| {
         small::line::take_then_descend(pos, winner, b)
     }) {
@@ -311,6 +349,10 @@ const SHORT_NARROW: u64 = 600;
 
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
+
+/// Positions the line through a known ending a few captures ahead may
+/// visit, per colour: the chain and the descent after it.
+const AHEAD_BUDGET: u64 = 10_000;
 
 /// Positions the walks of a king that takes men before a mate by descent
 /// may visit, per colour.
@@ -449,7 +491,7 @@ impl Position {
     #[must_use]
     pub fn winnability_with(&self, color: Color, options: WinnabilityOptions) -> Winnability {
         match solve(self, color, options.nodes) {
-            Verdict::Winnable(_) => Winnability::Winnable,
+            Verdict::Winnable(_) | Verdict::Proved => Winnability::Winnable,
             Verdict::Unwinnable => Winnability::Unwinnable,
             Verdict::Unknown => Winnability::Unknown,
         }
@@ -506,7 +548,7 @@ impl Position {
     pub fn helpmate_with(&self, color: Color, options: WinnabilityOptions) -> Option<Vec<Move>> {
         match solve(self, color, options.nodes) {
             Verdict::Winnable(line) => Some(line),
-            Verdict::Unwinnable | Verdict::Unknown => None,
+            Verdict::Unwinnable | Verdict::Unknown | Verdict::Proved => None,
         }
     }
 
@@ -653,6 +695,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             Verdict::Winnable(_) => return Liveness::Alive,
             Verdict::Unknown => open[color as usize] = true,
             Verdict::Unwinnable => {}
+            Verdict::Proved => return Liveness::Alive,
         }
     }
     if open.contains(&true) {
@@ -753,13 +796,10 @@ fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
 
 /// `true` if `color` can never checkmate from `pos` (FIDE 6.9: a flag
 /// fall against it is a draw): [`Position::winnability`] is
-/// [`Winnability::Unwinnable`], with the small endings known without a
-/// search.
+/// [`Winnability::Unwinnable`], with the small endings, and those a few
+/// captures lead into a known win, answered without a search.
 pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
-    match small::verdict(pos, color) {
-        Some(can) => !can,
-        None => pos.winnability(color) == Winnability::Unwinnable,
-    }
+    verdict(pos, color) == Winnability::Unwinnable
 }
 
 /// `true` if `color` is proved able to checkmate from `pos`: by the small
@@ -768,9 +808,21 @@ pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
 /// it cannot, or when that is not decided. For a caller that needs the
 /// verdict, not the line: a known winnable ending builds no line here.
 pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
+    verdict(pos, color) == Winnability::Winnable
+}
+
+/// [`Position::winnability`] where only the verdict matters: a known
+/// ending, or a series of legal moves into one that `color` can win
+/// ([`ahead`]), answers without a mating line.
+fn verdict(pos: &Position, color: Color) -> Winnability {
     match small::verdict(pos, color) {
-        Some(can) => can,
-        None => pos.winnability(color) == Winnability::Winnable,
+        Some(true) => Winnability::Winnable,
+        Some(false) => Winnability::Unwinnable,
+        None => match solve_as(pos, color, Winnability::DEFAULT_BUDGET, Ask::Verdict) {
+            Verdict::Winnable(_) | Verdict::Proved => Winnability::Winnable,
+            Verdict::Unwinnable => Winnability::Unwinnable,
+            Verdict::Unknown => Winnability::Unknown,
+        },
     }
 }
 
