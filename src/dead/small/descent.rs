@@ -87,9 +87,15 @@ impl Target {
     /// Moves `color`'s men need to stand as the target has them (pieces of
     /// one role matched the cheaper way).
     fn distance(&self, pos: &Position, color: Color) -> u32 {
-        let c = color as usize;
-        let mut total = Square::king_distance(pos.king(color), self.king[c]);
         let here = pieces(pos, color).unwrap_or_default();
+        self.distance_from(pos.king(color), &here, color)
+    }
+
+    /// [`Target::distance`] from `color`'s king on `king` and its pieces
+    /// `here`.
+    fn distance_from(&self, king: Square, here: &Pieces, color: Color) -> u32 {
+        let c = color as usize;
+        let mut total = Square::king_distance(king, self.king[c]);
         let there = &self.pieces[c];
         match (here.len(), there.len()) {
             (1, 1) if here[0].0 == there[0].0 => {
@@ -211,6 +217,11 @@ fn place(
 ) {
     let n_ours = pieces[0].len();
     let total = n_ours + pieces[1].len();
+    if index == n_ours && index < total && !may_check(pos, kings, pieces[0], &choice[0]) {
+        // The loser's men only block lines: no placement of them makes a
+        // check of this one.
+        return;
+    }
     if index == total {
         let mut target = Target {
             king: [kings.1; 2],
@@ -238,7 +249,12 @@ fn place(
         if !checks {
             return;
         }
-        let cost = bound(pos, winner, &target);
+        // `bound`, with the pieces of `pos` already listed.
+        let cost = plies_needed(
+            target.distance_from(pos.king(winner), pieces[0], winner),
+            target.distance_from(pos.king(!winner), pieces[1], !winner),
+            pos.turn() == winner,
+        );
         if cost < MAX_PLY as u32 / 2 {
             out.push((cost, target));
         }
@@ -253,6 +269,28 @@ fn place(
         choice[side][i] = sq;
         place(out, pos, winner, kings, pieces, options, choice, index + 1);
     }
+}
+
+/// `true` if one of the winner's `ours`, placed on `squares` with the
+/// kings on `kings` (the loser's first) and the pawns standing, attacks
+/// the loser's king, and no two of them share a square: the loser's men,
+/// placed later, can only block such a check, never make one.
+fn may_check(
+    pos: &Position,
+    kings: (Square, Square),
+    ours: &Pieces,
+    squares: &[Square; MAX_PIECES],
+) -> bool {
+    let mut used = pos.by_role(Role::Pawn).with(kings.0).with(kings.1);
+    for &sq in &squares[..ours.len()] {
+        if used.contains(sq) {
+            return false;
+        }
+        used = used.with(sq);
+    }
+    ours.iter()
+        .zip(squares)
+        .any(|(&(role, _), &sq)| attacks::reach(role, sq, used).contains(kings.0))
 }
 
 /// `true` if the target's board is a legal checkmate of `loser`.
