@@ -145,7 +145,7 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
         | Bitboard::from_file(crate::File::A)
         | Bitboard::from_file(crate::File::H);
     let pawns = pos.by_role(Role::Pawn);
-    let mut candidates: Vec<(u32, Target)> = Vec::new();
+    let mut candidates = Listing::new();
     for k in edge & !pawns {
         let near = Bitboard::from_iter(
             Square::ALL
@@ -189,9 +189,8 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
             );
         }
     }
-    candidates.sort_by_key(|c| c.0);
     let mut found = Vec::new();
-    for (tested, (_, target)) in candidates.into_iter().enumerate() {
+    for (tested, target) in candidates.buckets.into_iter().flatten().enumerate() {
         if tested >= MAX_TESTS || found.len() >= TARGETS {
             break;
         }
@@ -202,11 +201,53 @@ fn targets(pos: &Position, winner: Color, ours: &Pieces, theirs: &Pieces) -> Vec
     found
 }
 
+/// The targets listed, by their cost: only those that may be among the
+/// first [`MAX_TESTS`] in the order of cost (on a tie, the order listed)
+/// are kept.
+struct Listing {
+    /// Per cost below `MAX_PLY / 2`, the targets in the order listed.
+    buckets: Vec<Vec<Target>>,
+    /// The targets kept of a cost up to `cutoff`.
+    kept: usize,
+    /// Targets that cost more are never tested: [`MAX_TESTS`] cost less.
+    cutoff: usize,
+}
+
+impl Listing {
+    fn new() -> Listing {
+        let costs = MAX_PLY / 2;
+        Listing {
+            buckets: (0..costs).map(|_| Vec::new()).collect(),
+            kept: 0,
+            cutoff: costs - 1,
+        }
+    }
+
+    /// `true` if a target of `cost` would be kept.
+    fn wants(&self, cost: u32) -> bool {
+        cost as usize <= self.cutoff
+    }
+
+    fn push(&mut self, cost: u32, target: Target) {
+        let cost = cost as usize;
+        if cost > self.cutoff || (cost == self.cutoff && self.kept >= MAX_TESTS) {
+            return; // after MAX_TESTS kept ones
+        }
+        self.buckets[cost].push(target);
+        self.kept += 1;
+        while self.cutoff > 0 && self.kept - self.buckets[self.cutoff].len() >= MAX_TESTS {
+            self.kept -= self.buckets[self.cutoff].len();
+            self.buckets[self.cutoff] = Vec::new();
+            self.cutoff -= 1;
+        }
+    }
+}
+
 /// Every placement of the pieces from the `index`-th on (the winner's
 /// first, then the loser's), each with its cost, into `out`.
 #[allow(clippy::too_many_arguments)]
 fn place(
-    out: &mut Vec<(u32, Target)>,
+    out: &mut Listing,
     pos: &Position,
     winner: Color,
     kings: (Square, Square),
@@ -221,6 +262,26 @@ fn place(
         // The loser's men only block lines: no placement of them makes a
         // check of this one.
         return;
+    }
+    if index == n_ours && index < total {
+        // The winner's moves are known now; the loser's king needs its own
+        // at least.
+        let mut partial = Target {
+            king: [kings.1; 2],
+            pieces: [Pieces::new(), Pieces::new()],
+        };
+        partial.king[!winner as usize] = kings.0;
+        for (i, &(role, _)) in pieces[0].iter().enumerate() {
+            partial.pieces[winner as usize].push((role, choice[0][i]));
+        }
+        let least = plies_needed(
+            partial.distance_from(pos.king(winner), pieces[0], winner),
+            Square::king_distance(pos.king(!winner), kings.0),
+            pos.turn() == winner,
+        );
+        if !out.wants(least) {
+            return;
+        }
     }
     if index == total {
         let mut target = Target {
@@ -255,9 +316,7 @@ fn place(
             target.distance_from(pos.king(!winner), pieces[1], !winner),
             pos.turn() == winner,
         );
-        if cost < MAX_PLY as u32 / 2 {
-            out.push((cost, target));
-        }
+        out.push(cost, target);
         return;
     }
     let (side, i) = if index < n_ours {
