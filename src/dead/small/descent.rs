@@ -492,6 +492,37 @@ mod tests {
     }
 
     #[test]
+    fn the_listing_keeps_the_first_targets_by_cost_in_the_order_listed() {
+        // Each a different target.
+        let target = |i: usize| {
+            let mut pieces = Pieces::new();
+            pieces.push((Role::Knight, Square::ALL[i / 4096]));
+            Target {
+                king: [Square::ALL[i % 64], Square::ALL[i / 64 % 64]],
+                pieces: [pieces, Pieces::new()],
+            }
+        };
+        let mut listing = Listing::new();
+        let mut all = Vec::new();
+        for i in 0..3 * MAX_TESTS {
+            let cost = (i * 7919 % 83) as u32; // some above the limit
+            listing.push(cost, target(i));
+            if cost < MAX_PLY as u32 / 2 {
+                all.push((cost, i));
+            }
+        }
+        all.sort_by_key(|c| c.0);
+        let kept: Vec<_> = listing.buckets.into_iter().flatten().collect();
+        assert!(kept.len() >= MAX_TESTS && kept.len() < all.len());
+        for (t, &(_, i)) in kept.iter().zip(&all).take(MAX_TESTS) {
+            assert_eq!(
+                (t.king, &t.pieces[0]),
+                (target(i).king, &target(i).pieces[0])
+            );
+        }
+    }
+
+    #[test]
     fn a_minor_piece_mates_a_king_its_own_piece_blocks_in_a_corner() {
         for (fen, winner) in [
             ("N7/8/b2k4/8/1K6/8/8/8 b - - 0 148", Color::Black),
