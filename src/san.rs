@@ -273,12 +273,26 @@ impl Position {
     /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
     /// no UTF-8 check is paid per move.
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        let (described, en_passant) = match read_common(bytes) {
-            Some(described) => (described, false),
-            None => match read(bytes) {
-                Ok(read) => read,
-                Err(reason) => return Err(self.san_error(bytes, Err(reason))),
+        // The common shapes go straight from the bytes to the search (one
+        // path: no description merged from two readers, packed and
+        // unpacked again between them); the rest, and errors, go their own way.
+        match read_common(bytes) {
+            Some(described) => match self.find(described) {
+                Ok(m) => Ok(m),
+                found => Err(self.san_error(bytes, Ok((described, found)))),
             },
+            None => self.parse_san_uncommon(bytes),
+        }
+    }
+
+    /// [`Position::parse_san_bytes`] for what [`read_common`] does not
+    /// read: annotations, `e.p.`, `0-0`, a promotion without `=`, null
+    /// moves, and every syntax error.
+    #[inline(never)]
+    fn parse_san_uncommon(&self, bytes: &[u8]) -> Result<Move, SanError> {
+        let (described, en_passant) = match read(bytes) {
+            Ok(read) => read,
+            Err(reason) => return Err(self.san_error(bytes, Err(reason))),
         };
         match self.find(described) {
             Ok(m) if !en_passant || m.is_en_passant() => Ok(m),
