@@ -36,6 +36,7 @@
 mod ahead;
 mod barrier;
 mod boxed;
+mod chain;
 mod frozen;
 mod helpmate;
 mod mobility;
@@ -399,6 +400,14 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
     // Where every unit can ever go: cheap beside the searches below.
     if mobility::cannot_mate(pos, winner) {
         return Verdict::Unwinnable;
+    }
+    // A winner that can only push blocked pawns: a plan of stages.
+    if chain::applies(pos, winner) {
+        if let Some(line) = budget.part(chain::BUDGET, |b| chain::mate_line(pos, winner, b)) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line);
+            }
+        }
     }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
     let mut table = alloc::vec![0; TABLE];
