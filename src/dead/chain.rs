@@ -26,11 +26,12 @@
 
 use super::{Budget, pattern, quick_line};
 use crate::{Bitboard, Color, Move, Position, Role, Square};
-use alloc::collections::{BTreeSet, VecDeque};
+use alloc::collections::{BTreeSet, BinaryHeap};
 use alloc::vec::Vec;
+use core::cmp::Reverse;
 
 /// Positions the whole plan may visit, the mates after it included.
-pub(super) const BUDGET: u64 = 60_000;
+pub(super) const BUDGET: u64 = 30_000;
 
 /// Positions the mating searches after the winner's promotion may visit,
 /// per position tried.
@@ -127,6 +128,21 @@ impl Start {
         }
     }
 
+    /// How far the pawn that runs in `stage` is: its rank seen from its
+    /// side, the most advanced one's (0 in the other stages).
+    fn progress(&self, pos: &Position, stage: usize) -> u32 {
+        let runner = match stage {
+            9 => !self.winner,
+            3 => self.winner,
+            _ => return 0,
+        };
+        free(pos, runner)
+            .into_iter()
+            .map(|sq| sq.rank().relative_to(runner).index())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The squares whose men move in `stage` from `pos`: the side that
     /// works in a stage moves only the men of the plan, the other side
     /// anything.
@@ -138,7 +154,17 @@ impl Start {
             if stage == 3 { free(pos, us) } else { mine }
         } else {
             match stage {
-                0 | 1 => pos.pieces(us, Role::King) | free(pos, us),
+                0 => pos.pieces(us, Role::King) | free(pos, us),
+                1 => {
+                    // The pawns run; the king only steps out of their way.
+                    let runners = free(pos, us);
+                    let king = pos.king(us);
+                    if runners.into_iter().any(|sq| ahead(sq, us).contains(king)) {
+                        runners.with(king)
+                    } else {
+                        runners
+                    }
+                }
                 2 => mine & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn),
                 _ => mine,
             }
@@ -158,17 +184,20 @@ pub(super) fn mate_line(root: &Position, winner: Color, budget: &mut Budget) -> 
     let start = Start::of(root, winner);
     let mut nodes = Vec::with_capacity(1024);
     let mut seen = BTreeSet::new();
-    let mut queues: [VecDeque<u32>; STAGES] = Default::default();
+    // The most advanced stage first, in it the most advanced pawn, then
+    // the shortest line.
+    let mut queue = BinaryHeap::new();
     nodes.push(Node {
         pos: root.clone(),
         parent: u32::MAX,
         mv: Move::from_bits(0),
     });
     seen.insert(key(root));
-    queues[start.stage(root)].push_back(0);
+    let first = start.stage(root);
+    queue.push((first, start.progress(root, first), Reverse(0u32)));
     let mut finishes = 0;
-    while let Some(stage) = (0..STAGES).rev().find(|&s| !queues[s].is_empty()) {
-        let index = queues[stage].pop_front()? as usize;
+    while let Some((stage, _, Reverse(index))) = queue.pop() {
+        let index = index as usize;
         if stage == STAGES - 1 {
             let pos = nodes[index].pos.clone();
             if let Some(rest) = budget.part(FINISH_BUDGET, |b| finish(&pos, winner, b)) {
@@ -205,7 +234,8 @@ pub(super) fn mate_line(root: &Position, winner: Color, budget: &mut Budget) -> 
             if next < stage || !seen.insert(key(&child)) {
                 continue;
             }
-            queues[next].push_back(nodes.len() as u32);
+            let progress = start.progress(&child, next);
+            queue.push((next, progress, Reverse(nodes.len() as u32)));
             nodes.push(Node {
                 pos: child,
                 parent: index as u32,
