@@ -31,7 +31,7 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 /// Positions the whole plan may visit, the mates after it included.
-pub(super) const BUDGET: u64 = 30_000;
+pub(super) const BUDGET: u64 = 20_000;
 
 /// Positions the mating searches after the winner's promotion may visit,
 /// per position tried.
