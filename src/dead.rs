@@ -19,7 +19,8 @@
 //! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
 //!    endings a mate built first and then walked to ([`pattern`]);
 //! 3. where every unit can ever go, here and along forced lines a few plies
-//!    on ([`mobility`]), then an exhaustive search of every reachable
+//!    on ([`mobility`]), a plan of stages for a winner that can only push
+//!    blocked pawns ([`chain`]), then an exhaustive search of every reachable
 //!    position ([`reach`]), which proves unwinnability when the reachable
 //!    set is small (blocked positions, forced lines), and finds a mate when
 //!    there is one in it.

@@ -22,14 +22,21 @@ fn a_walled_in_king_mates_after_a_raid_two_promotions_and_a_sacrifice() {
     assert_eq!(p.winnability(Color::Black), Winnability::Winnable);
     let line = p.helpmate(Color::Black).expect("a mating line for Black");
     assert_mates(&p, Color::Black, &line, WALLED);
-    // The same plan with Black to move, and with White's king elsewhere.
-    for fen in [
-        "1k6/1P1p1p1p/BP5p/1P6/8/8/3P1PKP/8 b - - 0 1",
-        "1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/7K w - - 0 1",
+    // The same plan with Black to move, with White's king elsewhere, with
+    // the board turned left to right, and with the colours swapped.
+    for (fen, winner) in [
+        ("1k6/1P1p1p1p/BP5p/1P6/8/8/3P1PKP/8 b - - 0 1", Color::Black),
+        (
+            "1k6/1P1p1p1p/BP5p/1P6/8/8/3P1P1P/7K w - - 0 1",
+            Color::Black,
+        ),
+        ("6k1/p1p1p1P1/p5PB/6P1/8/8/PKP1P3/8 w - - 0 1", Color::Black),
+        ("8/3p1pkp/8/8/1p6/bp5P/1p1P1P1P/1K6 b - - 0 1", Color::White),
     ] {
         let p = pos(fen);
-        let line = p.helpmate(Color::Black).expect("a mating line for Black");
-        assert_mates(&p, Color::Black, &line, fen);
+        assert_eq!(p.winnability(winner), Winnability::Winnable, "{fen}");
+        let line = p.helpmate(winner).expect("a mating line");
+        assert_mates(&p, winner, &line, fen);
     }
 }
 
