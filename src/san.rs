@@ -266,38 +266,68 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
     /// assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Ambiguous { .. })));
     /// ```
+    #[inline]
     pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
         self.parse_san_bytes(input.as_bytes())
     }
 
     /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
-    /// no UTF-8 check is paid per move.
+    /// no UTF-8 check is paid per move. Inlined into the caller, so that a
+    /// found move comes back in a register: returned inside the large
+    /// `Result`, it went through memory, and a caller reading it there
+    /// wider than it was written waited for the store (a failed store
+    /// forward, some 3 % of a PGN validator's time).
+    #[inline]
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        // The common shapes go straight from the bytes to the search (one
-        // path: no description merged from two readers, packed and
-        // unpacked again between them); the rest, and errors, go their own way.
-        match read_common(bytes) {
-            Some(described) => match self.find(described) {
-                Ok(m) => Ok(m),
-                found => Err(self.san_error(bytes, Ok((described, found)))),
-            },
-            None => self.parse_san_uncommon(bytes),
+        match self.find_san(bytes) {
+            Some(m) => Ok(m),
+            None => Err(self.san_failure(bytes)),
         }
     }
 
-    /// [`Position::parse_san_bytes`] for what [`read_common`] does not
-    /// read: annotations, `e.p.`, `0-0`, a promotion without `=`, null
-    /// moves, and every syntax error.
+    /// The legal move `bytes` describe, if there is exactly one. The common
+    /// shapes go straight from the bytes to the search (one path: no
+    /// description merged from two readers, packed and unpacked again
+    /// between them); the rest go their own way.
     #[inline(never)]
-    fn parse_san_uncommon(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        let (described, en_passant) = match read(bytes) {
-            Ok(read) => read,
-            Err(reason) => return Err(self.san_error(bytes, Err(reason))),
-        };
-        match self.find(described) {
-            Ok(m) if !en_passant || m.is_en_passant() => Ok(m),
-            found => Err(self.san_error(bytes, Ok((described, found)))),
+    fn find_san(&self, bytes: &[u8]) -> Option<Move> {
+        match read_common(bytes) {
+            Some(described) => self.find(described).ok(),
+            None => self.find_san_uncommon(bytes),
         }
+    }
+
+    /// [`Position::find_san`] for what [`read_common`] does not read:
+    /// annotations, `e.p.`, `0-0`, a promotion without `=`, null moves,
+    /// and every syntax error.
+    #[inline(never)]
+    fn find_san_uncommon(&self, bytes: &[u8]) -> Option<Move> {
+        let (described, en_passant) = read(bytes).ok()?;
+        match self.find(described) {
+            Ok(m) if !en_passant || m.is_en_passant() => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Why [`Position::find_san`] found no move in `bytes`: the text read
+    /// again, the way it read it, on the rare path.
+    #[cold]
+    #[inline(never)]
+    fn san_failure(&self, bytes: &[u8]) -> SanError {
+        let described = match read_common(bytes) {
+            Some(described) => described,
+            None => match read(bytes) {
+                Ok((described, _)) => described,
+                Err(reason) => return self.san_error(bytes, Err(reason)),
+            },
+        };
+        self.san_error(bytes, Ok((described, self.find_described(described))))
+    }
+
+    /// [`Position::find`] out of line, for the error path.
+    #[inline(never)]
+    fn find_described(&self, described: Described) -> Result<Move, Mismatch> {
+        self.find(described)
     }
 
     /// The error [`Position::parse_san_bytes`] gives: the text's syntax
