@@ -276,7 +276,7 @@ impl Position {
     /// found move comes back in a register: returned inside the large
     /// `Result`, it went through memory, and a caller reading it there
     /// wider than it was written waited for the store (a failed store
-    /// forward, some 3 % of a PGN validator's time).
+    /// forward: a few per cent of a PGN validator's time).
     #[inline]
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
         match self.find_san(bytes) {
