@@ -17,12 +17,16 @@
 //!
 //! The blind searches miss these lines: they are 25 plies and more before
 //! the mate, and a winner that can only push pawns runs out of moves (a
-//! stalemate) unless its pushes are spent sparingly. Here one search,
-//! breadth first and the most advanced stage first, moves only the men its
-//! stage needs (the loser's king and free pawns, then its new piece, then
-//! the winner's free pawn) while the other side plays any move it has, so
-//! the shortest lines come first and the winner's pushes last longest. The
-//! line found is a heuristic's answer: the caller replays it to mate.
+//! stalemate) unless its pushes are spent sparingly. Here one search, the
+//! most advanced stage first (in a stage where a pawn runs, the most
+//! advanced pawn first), otherwise breadth first, moves only the men its
+//! stage needs (the loser's king and free pawns, then the running pawn with
+//! the king only stepping out of its way, then the new piece, then the
+//! winner's free pawn) while the other side plays any move it has, so the
+//! shortest lines come first and the winner's pushes last longest. The
+//! line found is a heuristic's answer: the caller replays it to mate. The
+//! search is bounded by [`BUDGET`] positions: up to some 40 M instructions
+//! (about 10 ms) where no plan is found, a few milliseconds where one is.
 
 use super::{Budget, pattern, quick_line};
 use crate::{Bitboard, Color, Move, Position, Role, Square};
