@@ -36,6 +36,12 @@ const WALK_PLIES: usize = 40;
 /// Positions the mate after a promotion may search, per promotion tried.
 const FINISH_BUDGET: u64 = 4_000;
 
+/// Positions the mating pattern after a promotion may search: the
+/// patterns that mate there mostly do within it, and a pattern that fails
+/// would otherwise spend the promotion's whole share before the next
+/// blocker is tried.
+const LAST_PATTERN: u64 = 2_500;
+
 /// Promotions that may follow one another in a line (the loser's two
 /// pawns, say).
 const DEPTH: u32 = 2;
@@ -232,7 +238,7 @@ fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Opt
     budget
         .part(quick, |b| quick_line(pos, winner, b))
         .or_else(|| promote(pos, winner, budget, depth - 1, false))
-        .or_else(|| pattern::search(pos, winner, budget))
+        .or_else(|| budget.part(LAST_PATTERN, |b| pattern::search(pos, winner, b)))
 }
 
 /// The mate after a promotion by descent, the pawns standing, or after
