@@ -53,6 +53,7 @@ impl Game {
         let room = plies + 1;
         let mut positions = Vec::with_capacity(room);
         let mut keys = Vec::with_capacity(room);
+        // Written at the end (Game::write_assumed_life), in one go.
         let mut life = Vec::with_capacity(room);
         keys.push(start.repetition_key());
         positions.push(start);
@@ -70,18 +71,32 @@ impl Game {
     /// (see [`Game::assuming_life_with_room`]).
     ///
     /// The position after the move is made in place, in the history (one
-    /// copy of the position per move, not two).
+    /// copy of the position per move, not two). Its life is not written
+    /// yet: every position read so far counts as alive as the first does,
+    /// and [`Game::write_assumed_life`] writes them all at once when the
+    /// reading is over (the last entry of the life vector stands for the
+    /// current position meanwhile).
+    #[inline]
     pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
-        let m = self.position().parse_san_bytes(san)?;
         let before = self.positions.len() - 1;
+        let m = self.positions[before].parse_san_bytes(san)?;
         // Cloned into its slot in one copy (a push of a clone makes two).
         self.positions.extend_from_within(before..);
         let next = &mut self.positions[before + 1];
         next.play_unchecked(m);
         self.keys.push(next.repetition_key());
-        self.life.push(crate::dead::Liveness::Alive);
         self.moves.push(m);
         Ok(m)
+    }
+
+    /// Writes the life of the positions played by
+    /// [`Game::play_san_bytes_assuming_life`] (alive, as assumed), so that
+    /// there is one entry per position again. Called before anything
+    /// reads the life of a position other than the current one, or hands
+    /// the game on.
+    pub(crate) fn write_assumed_life(&mut self) {
+        self.life
+            .resize(self.positions.len(), crate::dead::Liveness::Alive);
     }
 
     /// What the positions of a game played with its life assumed are, as
@@ -99,6 +114,7 @@ impl Game {
     /// undecided proof on the way leaves it to a ruling move by move.
     pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
         use crate::dead::{Liveness, liveness, liveness_after};
+        self.write_assumed_life();
         let last = self.positions.len() - 1;
         let last_pos = &self.positions[last];
         if last_pos.is_checkmate() {
@@ -187,6 +203,7 @@ impl Game {
     /// for [`Game::new`]). Where the first dead position stands, if any.
     pub(crate) fn rule_life_move_by_move(&mut self, start_proved: bool) -> Option<usize> {
         use crate::dead::{Liveness, liveness, liveness_after};
+        self.write_assumed_life();
         let mut life = if start_proved {
             liveness(&self.positions[0])
         } else {
@@ -212,6 +229,7 @@ impl Game {
     /// out and returned, in order (the record keeps them as written after
     /// the end).
     pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
+        self.write_assumed_life();
         let after = self.moves.split_off(ply.min(self.moves.len()));
         self.positions.truncate(ply + 1);
         self.keys.truncate(ply + 1);

@@ -77,13 +77,6 @@ impl Room {
     }
 }
 
-/// The standard start position, made once (a copy is cheaper than
-/// [`Position::new`], which sets the position up piece by piece).
-fn standard_start() -> Position {
-    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-    START.get_or_init(Position::new).clone()
-}
-
 /// A variation being read.
 struct Open {
     line: Variation,
@@ -103,7 +96,7 @@ impl Builder {
     /// A builder whose game has `room` (see [`Room`]).
     pub(crate) fn with_room(room: Room) -> Builder {
         // The standard start is alive (as for Game::new).
-        let game = Game::assuming_life_with_room(standard_start(), room.plies.max(64));
+        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
@@ -177,6 +170,9 @@ fn rule(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
+    // The life of the positions played, as assumed, in one go: the game
+    // is whole again before any ruling looks at it or it is handed on.
+    builder.tags.game.write_assumed_life();
     if let Err(error) = first {
         // The error stands as read when no position before it is dead:
         // `Game::play` would have ruled every move the same way. The last
