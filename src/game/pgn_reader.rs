@@ -67,30 +67,51 @@ impl Game {
         }
     }
 
-    /// [`Game::play_san_bytes`] taking the position it leads to as alive
-    /// (see [`Game::assuming_life_with_room`]).
-    ///
-    /// The position after the move is made in place, in the history (one
-    /// copy of the position per move, not two). Its life is not written
-    /// yet: every position read so far counts as alive as the first does,
-    /// and [`Game::write_assumed_life`] writes them all at once when the
-    /// reading is over (the last entry of the life vector stands for the
-    /// current position meanwhile).
+    /// The PGN reader's mainline move in a game whose life is assumed
+    /// ([`Game::assuming_life_with_room`]): `None` when the game has ended
+    /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
+    /// move is then not played), else the move played with the position it
+    /// leads to taken as alive. The position after the move is made in
+    /// place, in the history (one copy of the position per move, not two).
+    /// Its life is not written yet: every position read so far counts as
+    /// alive as the first does, and [`Game::write_assumed_life`] writes
+    /// them all at once when the reading is over (the last entry of the
+    /// life vector stands for the current position meanwhile). The tests are those
+    /// of `is_over_with_moves_left` on the position in hand, less the dead
+    /// position's: every position is taken to be alive until the reading
+    /// is over.
     #[inline]
-    pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
+    pub(crate) fn play_san_bytes_unless_over_assuming_life(
+        &mut self,
+        san: &[u8],
+    ) -> Option<Result<Move, SanError>> {
+        debug_assert!(!self.is_dead(), "a game read with its life assumed");
         let before = self.positions.len() - 1;
-        let m = self.positions[before].parse_san_bytes(san)?;
+        let pos = &self.positions[before];
+        let clock = pos.halfmove_clock();
+        if self.ending.is_some()
+            || clock >= 150
+            || pos.is_insufficient_material()
+            // Five occurrences take at least 16 reversible plies.
+            || (clock >= 16 && self.is_fivefold_repetition())
+        {
+            return None;
+        }
+        let m = match pos.parse_san_bytes(san) {
+            Ok(m) => m,
+            Err(e) => return Some(Err(e)),
+        };
         // Cloned into its slot in one copy (a push of a clone makes two).
         self.positions.extend_from_within(before..);
         let next = &mut self.positions[before + 1];
         next.play_unchecked(m);
         self.keys.push(next.repetition_key());
         self.moves.push(m);
-        Ok(m)
+        Some(Ok(m))
     }
 
     /// Writes the life of the positions played by
-    /// [`Game::play_san_bytes_assuming_life`] (alive, as assumed), so that
+    /// [`Game::play_san_bytes_unless_over_assuming_life`] (alive, as assumed), so that
     /// there is one entry per position again. Called before anything
     /// reads the life of a position other than the current one, or hands
     /// the game on.
@@ -278,7 +299,8 @@ mod tests {
                 let san = played.position().san(m);
                 played.play(m).unwrap();
                 assumed
-                    .play_san_bytes_assuming_life(san.as_bytes())
+                    .play_san_bytes_unless_over_assuming_life(san.as_bytes())
+                    .expect("the game is not over")
                     .unwrap();
             }
             let first_dead = assumed.rule_life_move_by_move(true);

@@ -37,6 +37,11 @@ pub(crate) struct Builder {
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
+    /// The next move is the mainline's, read with the life assumed: no
+    /// variation open or skipped and the game's end not passed (kept so
+    /// by [`Builder::refresh_plain`], so that a move asks one question,
+    /// not four).
+    plain: bool,
     /// Variations are read for syntax only (nothing kept, their moves not
     /// played): for a caller who reads the mainline alone.
     mainline_only: bool,
@@ -110,6 +115,7 @@ impl Builder {
             beyond: None,
             spans: Vec::with_capacity(room.comments.max(128)),
             assuming_life: true,
+            plain: true,
             mainline_only: false,
             lost_on_time: None,
             room,
@@ -185,6 +191,7 @@ fn rule(
         }
         let mut again = Builder {
             assuming_life: false,
+            plain: false,
             mainline_only: builder.mainline_only,
             ..Builder::default()
         };
@@ -245,6 +252,7 @@ fn rule(
 pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
     let mut builder = Builder {
         assuming_life: false,
+        plain: false,
         mainline_only,
         ..Builder::default()
     };
@@ -382,18 +390,21 @@ impl Sink for Builder {
 
     #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.plain {
+            // As below, with the tests of the game's end in one place.
+            return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
+                Some(Ok(_)) => Ok(()),
+                Some(Err(source)) => Err(self.mainline_error(san, source)),
+                None => self.other_san(san),
+            };
+        }
         if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
             let game = &mut self.tags.game;
             // A move follows: the game must not have ended by itself
             // (Game::play refuses a move then). Checkmate and stalemate
             // leave no legal move: the move is an error.
             if !game.is_over_with_moves_left() {
-                let played = if self.assuming_life {
-                    game.play_san_bytes_assuming_life(san)
-                } else {
-                    game.play_san_bytes(san)
-                };
-                return match played {
+                return match game.play_san_bytes(san) {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),
                 };
@@ -450,6 +461,33 @@ impl Sink for Builder {
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
+        let opened = self.open_variation();
+        self.refresh_plain();
+        opened
+    }
+
+    fn end_variation(&mut self) {
+        self.close_variation();
+        self.refresh_plain();
+    }
+
+    fn result(&mut self, result: &'static str) {
+        self.tags.result = result;
+    }
+}
+
+impl Builder {
+    /// Sets [`Builder::plain`] from what it stands for, after a variation
+    /// opened or closed or the game's end was passed.
+    fn refresh_plain(&mut self) {
+        self.plain = self.assuming_life
+            && self.open.is_empty()
+            && self.skipping == 0
+            && self.beyond.is_none();
+    }
+
+    /// [`Sink::begin_variation`], [`Builder::refresh_plain`] aside.
+    fn open_variation(&mut self) -> Result<(), PgnErrorKind> {
         if self.skipping > 0 || self.mainline_only {
             self.skipping += 1;
             return Ok(());
@@ -493,7 +531,8 @@ impl Sink for Builder {
         Ok(())
     }
 
-    fn end_variation(&mut self) {
+    /// [`Sink::end_variation`], [`Builder::refresh_plain`] aside.
+    fn close_variation(&mut self) {
         if self.skipping > 0 {
             self.skipping -= 1;
             return;
@@ -520,12 +559,6 @@ impl Sink for Builder {
         }
     }
 
-    fn result(&mut self, result: &'static str) {
-        self.tags.result = result;
-    }
-}
-
-impl Builder {
     #[cold]
     #[inline(never)]
     fn mainline_error(&self, san: &[u8], source: SanError) -> PgnErrorKind {
@@ -572,6 +605,7 @@ impl Builder {
         if self.beyond.is_none() {
             let end = self.tags.game.position().clone();
             self.beyond = Some((end.clone(), end));
+            self.refresh_plain();
         }
         // The record goes on after the game's end: kept, not played.
         let ply = self.tags.mainline_len();
