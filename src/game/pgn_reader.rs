@@ -8,6 +8,18 @@ use crate::position::Position;
 use crate::san::SanError;
 use alloc::vec::Vec;
 
+/// What [`Game::play_san_bytes_unless_over_assuming_life`] did.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum AssumedMove {
+    /// The move was played.
+    Played,
+    /// The game had ended by itself: the move was not played.
+    Over,
+    /// No legal move is written there (the error is worked out on the
+    /// rare path, by [`Position::san_failure`]).
+    NoMove,
+}
+
 /// What [`Game::check_assumed_life`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum AssumedLife {
@@ -68,9 +80,10 @@ impl Game {
     }
 
     /// The PGN reader's mainline move in a game whose life is assumed
-    /// ([`Game::assuming_life_with_room`]): `None` when the game has ended
+    /// ([`Game::assuming_life_with_room`]): `Over` when the game has ended
     /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
-    /// move is then not played), else the move played with the position it
+    /// move is then not played), `NoMove` when `san` is no legal move
+    /// there, else the move played with the position it
     /// leads to taken as alive. The position after the move is made in
     /// place, in the history (one copy of the position per move, not two).
     /// Its life is not written yet: every position read so far counts as
@@ -81,10 +94,7 @@ impl Game {
     /// position's: every position is taken to be alive until the reading
     /// is over.
     #[inline]
-    pub(crate) fn play_san_bytes_unless_over_assuming_life(
-        &mut self,
-        san: &[u8],
-    ) -> Option<Result<Move, SanError>> {
+    pub(crate) fn play_san_bytes_unless_over_assuming_life(&mut self, san: &[u8]) -> AssumedMove {
         debug_assert!(!self.is_dead(), "a game read with its life assumed");
         let before = self.positions.len() - 1;
         let pos = &self.positions[before];
@@ -95,11 +105,10 @@ impl Game {
             // Five occurrences take at least 16 reversible plies.
             || (clock >= 16 && self.is_fivefold_repetition())
         {
-            return None;
+            return AssumedMove::Over;
         }
-        let m = match pos.parse_san_bytes(san) {
-            Ok(m) => m,
-            Err(e) => return Some(Err(e)),
+        let Some(m) = pos.find_san(san) else {
+            return AssumedMove::NoMove;
         };
         // Cloned into its slot in one copy (a push of a clone makes two).
         self.positions.extend_from_within(before..);
@@ -107,7 +116,7 @@ impl Game {
         next.play_unchecked(m);
         self.keys.push(next.repetition_key());
         self.moves.push(m);
-        Some(Ok(m))
+        AssumedMove::Played
     }
 
     /// Writes the life of the positions played by
@@ -298,10 +307,11 @@ mod tests {
                 let m = moves[(state % moves.len() as u64) as usize];
                 let san = played.position().san(m);
                 played.play(m).unwrap();
-                assumed
-                    .play_san_bytes_unless_over_assuming_life(san.as_bytes())
-                    .expect("the game is not over")
-                    .unwrap();
+                assert_eq!(
+                    assumed.play_san_bytes_unless_over_assuming_life(san.as_bytes()),
+                    AssumedMove::Played,
+                );
+                assert_eq!(assumed.moves.last(), Some(&m));
             }
             let first_dead = assumed.rule_life_move_by_move(true);
             let want = played

@@ -9,6 +9,7 @@ use super::tags::variant;
 use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
+use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
 use alloc::borrow::Cow;
@@ -393,9 +394,9 @@ impl Sink for Builder {
         if self.plain {
             // As below, with the tests of the game's end in one place.
             return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
-                Some(Ok(_)) => Ok(()),
-                Some(Err(source)) => Err(self.mainline_error(san, source)),
-                None => self.other_san(san),
+                AssumedMove::Played => Ok(()),
+                AssumedMove::NoMove => Err(self.mainline_no_move(san)),
+                AssumedMove::Over => self.other_san(san),
             };
         }
         if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
@@ -557,6 +558,15 @@ impl Builder {
                 }
             }
         }
+    }
+
+    /// The error for a mainline move that is no legal move, worked out on
+    /// the rare path.
+    #[cold]
+    #[inline(never)]
+    fn mainline_no_move(&self, san: &[u8]) -> PgnErrorKind {
+        let source = self.tags.game.position().san_failure(san);
+        self.mainline_error(san, source)
     }
 
     #[cold]
