@@ -10,6 +10,8 @@
 //! proofs of unwinnability are elsewhere) and every line it returns is a
 //! legal sequence ending in a checkmate by `winner`.
 
+mod promote;
+
 use super::Budget;
 use crate::movegen::Sink;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
@@ -98,6 +100,51 @@ const QUICK_GREEDY: u64 = 60;
 /// nearest one, which is where endings of five to twelve men spent most
 /// of their quick look. `table` as for [`search`].
 pub(super) fn quick(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    table: &mut [u64],
+) -> Option<Line> {
+    if !budget.is_spent() {
+        if let Some((run, pos)) = promote::run(root, winner, budget.left) {
+            budget.charge(run.len() as u64);
+            let rest = budget.part(AFTER_RUN, |b| first_choices(&pos, winner, b, table));
+            if let Some(rest) = rest {
+                let mut line = run;
+                if line.try_extend_from_slice(&rest).is_ok() {
+                    debug_assert!(super::mates(root, winner, &line), "{root:?}");
+                    return Some(line);
+                }
+            }
+        }
+    }
+    quick_searched(root, winner, budget, table)
+}
+
+/// Positions the mate after a pawn run may visit ([`quick`]).
+const AFTER_RUN: u64 = 60;
+
+/// The lines that follow the heuristic alone from `root` towards each
+/// target corner in turn, within `budget` in all.
+fn first_choices(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    table: &mut [u64],
+) -> Option<Line> {
+    for corner in 0..target_corners(root, winner).len() {
+        let line = budget.part(QUICK_GREEDY, |b| {
+            search_from(root, winner, b, (60, 0, 0), corner, table, Order::Quick)
+        });
+        if line.is_some() || budget.is_spent() {
+            return line;
+        }
+    }
+    None
+}
+
+/// The quick look's searches from `root` (see [`quick`]).
+fn quick_searched(
     root: &Position,
     winner: Color,
     budget: &mut Budget,
@@ -1275,6 +1322,35 @@ mod tests {
             }
         }
         assert!(nodes > 2_000, "{nodes} nodes compared");
+    }
+
+    #[test]
+    fn a_quick_look_through_a_pawn_run_ends_in_a_replayed_mate() {
+        // The run promotes first, the search mates after it; the positions
+        // visited are charged.
+        for (fen, winner) in [
+            ("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1", Color::White),
+            ("4k3/4p1p1/8/K7/8/8/8/8 w - - 0 1", Color::Black),
+            (
+                "r7/6p1/b2k1n1p/1P6/8/2r5/P1P2PP1/R3R1K1 w - - 0 24",
+                Color::White,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (run, _) = promote::run(&pos, winner, 100).expect(fen);
+            let mut table = [0; 256];
+            let mut budget = super::super::Budget::new(160);
+            let line = quick(&pos, winner, &mut budget, &mut table).expect(fen);
+            assert!(line.starts_with(&run), "{fen}");
+            assert!(super::super::mates(&pos, winner, &line), "{fen}");
+            assert!(160 - budget.left >= line.len() as u64, "{fen}");
+            assert!(table.iter().all(|&e| e == 0), "{fen}");
+        }
+        // No budget, no line: the run is a search too.
+        let pos = Position::from_fen("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1").unwrap();
+        let mut table = [0; 256];
+        let mut none = super::super::Budget::new(0);
+        assert!(quick(&pos, Color::White, &mut none, &mut table).is_none());
     }
 
     #[test]
