@@ -18,6 +18,9 @@ const FENS: [&str; 6] = [
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 ];
 
+/// How many of `last_positions.txt` are dead.
+const LAST_DEAD: usize = 7;
+
 /// Perft on the public API alone: `legal_moves`, `clone`, `play_unchecked`.
 fn perft_public(pos: &Position, depth: u32) -> u64 {
     let moves = pos.legal_moves();
@@ -120,9 +123,20 @@ fn run(task: &str) -> u64 {
             }
             tail.len() as u64
         }
+        "dead-last" => {
+            // The rulings a PGN reader asks for: each record's last position.
+            let last: Vec<Position> = include_str!("last_positions.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|f| Position::from_fen(f).unwrap())
+                .collect();
+            let dead = last.iter().filter(|p| black_box(p).is_dead()).count();
+            assert_eq!(dead, LAST_DEAD, "dead positions among the last ones");
+            last.len() as u64
+        }
         _ => {
             eprintln!(
-                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich, dead-tail"
+                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich, dead-tail, dead-last"
             );
             std::process::exit(2);
         }

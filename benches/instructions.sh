@@ -14,7 +14,7 @@ count() { # total instructions of one run of task $1
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
 base=$(count none)
-tasks=${*:-perft perft-public movegen fen-parse san-format san-parse dead-rich}
+tasks=${*:-perft perft-public movegen fen-parse san-format san-parse dead-rich dead-last}
 printf '%-14s %14s %10s %14s\n' task instructions items per-item
 for task in $tasks; do
     total=$(count "$task")

@@ -48,6 +48,13 @@ impl Position {
     #[inline(always)]
     pub(crate) fn castling_moves<S: Sink>(&self, us: Color, sink: &mut S) {
         let rights = self.castling & Bitboard::from_rank(Rank::First.relative_to(us));
+        self.castling_moves_with(us, rights, sink);
+    }
+
+    /// [`Position::castling_moves`] with the rooks of `rights` alone (a
+    /// subset of the side's rights: those of one side of the king).
+    #[inline(always)]
+    pub(crate) fn castling_moves_with<S: Sink>(&self, us: Color, rights: Bitboard, sink: &mut S) {
         if rights.is_empty() {
             return;
         }

@@ -817,6 +817,8 @@ pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
 /// ([`Position::winnability`] is [`Winnability::Winnable`]). `false` when
 /// it cannot, or when that is not decided. For a caller that needs the
 /// verdict, not the line: a known winnable ending builds no line here.
+/// (The PGN reader's, which needs `std`.)
+#[cfg(any(test, feature = "std"))]
 pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
     verdict(pos, color) == Winnability::Winnable
 }

@@ -79,8 +79,35 @@ impl Position {
     /// ```
     #[must_use]
     pub fn new() -> Position {
-        Position::chess960_setup(518, CastlingMode::Standard)
+        Position::START
     }
+
+    /// The standard starting position, written out (a copy of it is far
+    /// cheaper than setting it up piece by piece; test
+    /// `the_written_start_is_the_one_set_up` holds it to
+    /// `chess960_setup(518)` and its key to a fresh computation).
+    const START: Position = Position {
+        by_role: [
+            Bitboard(0x00ff_0000_0000_ff00),
+            Bitboard(0x4200_0000_0000_0042),
+            Bitboard(0x2400_0000_0000_0024),
+            Bitboard(0x8100_0000_0000_0081),
+            Bitboard(0x0800_0000_0000_0008),
+            Bitboard(0x1000_0000_0000_0010),
+        ],
+        by_color: [
+            Bitboard(0x0000_0000_0000_ffff),
+            Bitboard(0xffff_0000_0000_0000),
+        ],
+        turn: Color::White,
+        castling: Bitboard(0x8100_0000_0000_0081),
+        ep: None,
+        halfmove: 0,
+        fullmove: 1,
+        // The Polyglot key of the start.
+        key: 0x463b_9618_1691_fc9c,
+        mode: CastlingMode::Standard,
+    };
 
     /// An empty board with White to move: the start of building a position.
     pub(crate) fn empty(mode: CastlingMode) -> Position {
@@ -641,5 +668,27 @@ impl Hash for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({:?})", self.fen())
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+
+    #[test]
+    fn the_written_start_is_the_one_set_up() {
+        let written = Position::new();
+        let set_up = Position::chess960_setup(518, CastlingMode::Standard);
+        assert_eq!(written.by_role, set_up.by_role);
+        assert_eq!(written.by_color, set_up.by_color);
+        assert_eq!(written.castling, set_up.castling);
+        assert_eq!(written.ep, set_up.ep);
+        assert_eq!(written.key, set_up.key, "{:#x}", set_up.key);
+        assert_eq!(written.key, written.compute_key());
+        assert!(written == set_up);
+        assert_eq!(
+            written.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
     }
 }

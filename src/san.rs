@@ -290,7 +290,7 @@ impl Position {
     /// description merged from two readers, packed and unpacked again
     /// between them); the rest go their own way.
     #[inline(never)]
-    fn find_san(&self, bytes: &[u8]) -> Option<Move> {
+    pub(crate) fn find_san(&self, bytes: &[u8]) -> Option<Move> {
         match read_common(bytes) {
             Some(described) => self.find(described).ok(),
             None => self.find_san_uncommon(bytes),
@@ -313,7 +313,7 @@ impl Position {
     /// again, the way it read it, on the rare path.
     #[cold]
     #[inline(never)]
-    fn san_failure(&self, bytes: &[u8]) -> SanError {
+    pub(crate) fn san_failure(&self, bytes: &[u8]) -> SanError {
         let described = match read_common(bytes) {
             Some(described) => described,
             None => match read(bytes) {

@@ -10,6 +10,8 @@
 //! proofs of unwinnability are elsewhere) and every line it returns is a
 //! legal sequence ending in a checkmate by `winner`.
 
+mod promote;
+
 use super::Budget;
 use crate::movegen::Sink;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
@@ -98,6 +100,51 @@ const QUICK_GREEDY: u64 = 60;
 /// nearest one, which is where endings of five to twelve men spent most
 /// of their quick look. `table` as for [`search`].
 pub(super) fn quick(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    table: &mut [u64],
+) -> Option<Line> {
+    if !budget.is_spent() {
+        if let Some((run, pos)) = promote::run(root, winner, budget.left) {
+            budget.charge(run.len() as u64);
+            let rest = budget.part(AFTER_RUN, |b| first_choices(&pos, winner, b, table));
+            if let Some(rest) = rest {
+                let mut line = run;
+                if line.try_extend_from_slice(&rest).is_ok() {
+                    debug_assert!(super::mates(root, winner, &line), "{root:?}");
+                    return Some(line);
+                }
+            }
+        }
+    }
+    quick_searched(root, winner, budget, table)
+}
+
+/// Positions the mate after a pawn run may visit ([`quick`]).
+const AFTER_RUN: u64 = 60;
+
+/// The lines that follow the heuristic alone from `root` towards each
+/// target corner in turn, within `budget` in all.
+fn first_choices(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    table: &mut [u64],
+) -> Option<Line> {
+    for corner in 0..target_corners(root, winner).len() {
+        let line = budget.part(QUICK_GREEDY, |b| {
+            search_from(root, winner, b, (60, 0, 0), corner, table, Order::Quick)
+        });
+        if line.is_some() || budget.is_spent() {
+            return line;
+        }
+    }
+    None
+}
+
+/// The quick look's searches from `root` (see [`quick`]).
+fn quick_searched(
     root: &Position,
     winner: Color,
     budget: &mut Budget,
@@ -532,6 +579,11 @@ struct Scorer<'a, const ALL: bool> {
     look: Option<MateLook>,
     /// The first mate in one found.
     mate: Option<Move>,
+    /// Without `ALL`: a score that a pawn's push, generated after every
+    /// piece, is known to reach (`i32::MIN` if none is known). A piece
+    /// whose moves all score less need not be scored (see
+    /// [`Scorer::piece`]).
+    floor: i32,
 }
 
 impl<'a, const ALL: bool> Scorer<'a, ALL> {
@@ -581,6 +633,11 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         } else {
             None
         };
+        let floor = if !ALL && winner_moves {
+            pawn_floor(pos, rows.pawn_base)
+        } else {
+            i32::MIN
+        };
         Scorer {
             pos,
             rows,
@@ -595,6 +652,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             keys,
             look,
             mate: None,
+            floor,
         }
     }
 
@@ -664,6 +722,34 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
     }
 }
 
+/// What the best single push of a pawn of the side to move scores for the
+/// winner (`pawn_base` and ten a rank, a promotion to a queen 900 more),
+/// among the pushes known legal without generating them: the king not in
+/// check, the square ahead empty, the pawn on no line through its king
+/// but its file (so not pinned off it). `i32::MIN` if none.
+fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
+    let us = pos.turn();
+    if pos.is_check() {
+        return i32::MIN;
+    }
+    let king = pos.king(us);
+    let forward = if us == Color::White { 8 } else { -8 };
+    let pawns = pos.pieces(us, Role::Pawn);
+    let open = (!pos.occupied()).shift(-forward);
+    let mut floor = i32::MIN;
+    for from in pawns & open {
+        let to = Square::from_index((from.index() as i32 + forward) as u32);
+        let line = crate::attacks::line(king, from);
+        if line.any() && !line.contains(to) {
+            continue;
+        }
+        let rank = relative_rank(to, us);
+        let promotion = if rank == 7 { 900 } else { 0 };
+        floor = floor.max(pawn_base + 10 * rank + promotion);
+    }
+    floor
+}
+
 /// The key bits of the first move's place (see [`Scorer`]).
 const FIRST_PLACE: u64 = 0xffff << 16;
 
@@ -701,6 +787,28 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
             }
         }
         let terms = Terms::of(role, from, self.winner_moves, &self.rows);
+        if !ALL {
+            // Only the best move is kept: a piece whose moves cannot beat
+            // the best one so far (which wins a tie, being generated
+            // first) nor reach the floor of a pawn's push (which loses a
+            // tie to it) is not scored, only counted. Nor is any once a
+            // mate is found: the search plays the mate.
+            let best = ((self.best >> 32) as u32 ^ 0x8000_0000) as i32;
+            let bound = terms.bound(targets, self.theirs, self.take_pawn.max(self.take_piece));
+            if self.mate.is_some() || bound <= best || bound < self.floor {
+                debug_assert!(
+                    self.mate.is_some()
+                        || targets.into_iter().all(|to| {
+                            let score = self.ordinary(&terms, to as u32);
+                            score <= best || score < self.floor
+                        }),
+                    "a bound of {bound} too low in {:?}",
+                    self.pos
+                );
+                self.place -= u64::from(targets.len()) << 16;
+                return;
+            }
+        }
         let from_bits = from as u16;
         // Raw bit loops: a `Square` per move would cost a table load.
         let mut bits = targets.0;
@@ -771,18 +879,38 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
 struct Terms {
     base: i32,
     row: &'static [u8; 64],
+    /// The least distance on `row` (its floor).
+    row_min: i32,
     near: i32,
     corner_row: &'static [u8; 64],
+    /// The least distance on `corner_row`.
+    corner_min: i32,
     corner: i32,
     rank: i32,
 }
 
 impl Terms {
+    /// A bound from above on the score of every ordinary move of the piece
+    /// whose part this is, to one of `targets`: its part at the least
+    /// distances its rows hold, and the greatest capture when it may
+    /// capture and a capture adds (the winner's).
+    #[inline(always)]
+    fn bound(&self, targets: Bitboard, theirs: Bitboard, best_capture: i32) -> i32 {
+        let quiet = self.base - self.near * self.row_min - self.corner * self.corner_min;
+        if best_capture > 0 && (targets & theirs).any() {
+            quiet + best_capture
+        } else {
+            quiet
+        }
+    }
+
     const NONE: Terms = Terms {
         base: 0,
         row: &FLOORED[0][0],
+        row_min: 0,
         near: 0,
         corner_row: &FLOORED[0][0],
+        corner_min: 0,
         corner: 0,
         rank: 0,
     };
@@ -818,6 +946,7 @@ impl Terms {
                         base: weight * at(rows.king, from).max(reach)
                             + weight / 2 * at(rows.corner, from),
                         row: floored(reach, rows.king_square),
+                        row_min: reach,
                         near: weight,
                         corner: weight / 2,
                         ..t
@@ -839,8 +968,10 @@ impl Terms {
                 _ => Terms {
                     base: 10 * at(rows.king, from).max(1) + 120 * at(rows.corner, from).max(1),
                     row: floored(1, rows.king_square),
+                    row_min: 1,
                     near: 10,
                     corner_row: floored(1, rows.corner_square),
+                    corner_min: 1,
                     corner: 120,
                     ..t
                 },
@@ -1133,6 +1264,93 @@ mod tests {
         assert!(is_mated(&back_rank));
         let parried = Position::from_fen("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1").unwrap();
         assert!(!is_mated(&parried));
+    }
+
+    /// Follows the first choices from `pos` for at most `plies` plies and
+    /// checks at every node that the best move alone (pieces that cannot
+    /// beat it left unscored) is the greatest of every move scored, with
+    /// the same count and mate in one. Returns the nodes compared.
+    fn follow_best(pos: &Position, winner: Color, corner: Square, order: Order, plies: u32) -> u32 {
+        let mut pos = pos.clone();
+        let mut nodes = 0;
+        for _ in 0..plies {
+            let (mut all, mut best) = (ArrayVec::new(), ArrayVec::new());
+            let (count, mate) = generate_scored::<true>(&pos, winner, corner, order, &mut all);
+            let chosen = generate_scored::<false>(&pos, winner, corner, order, &mut best);
+            nodes += 1;
+            assert_eq!((count, mate), chosen, "{pos:?}");
+            if mate.is_some() {
+                // The search plays the mate: the best move is not asked.
+                break;
+            }
+            let greatest = all.iter().max().copied();
+            assert_eq!(greatest, best.first().copied(), "{pos:?}");
+            let Some(key) = greatest else {
+                break;
+            };
+            pos.play_unchecked(Move::from_bits(key as u16));
+        }
+        nodes
+    }
+
+    #[test]
+    fn the_best_move_alone_is_the_greatest_of_every_move_scored() {
+        // Middlegames and endings with checks, pins, castling rights,
+        // promotions and en passant; both orders, every target corner.
+        let mut nodes = 0;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            "r1b3k1/p1pp2r1/1p4pp/Q7/4PBN1/2P3P1/1P3P1P/RN3RK1 b - - 0 17",
+            "k6r/p4pp1/r2b3p/7P/1pP1P3/2RB2P1/P2P1K2/R1B5 b - - 0 25",
+            "3R2nr/1k4Np/np1b1p2/8/2P1p1PP/1P3P2/P3Q3/5K1R b - - 0 22",
+            "2k5/p7/2P1P3/1p5p/7P/4K2P/8/8 w - - 2 46",
+            "8/1Q6/nppk4/6Kp/5q2/8/8/8 w - - 3 42",
+            "4k3/6pp/2b1n3/6R1/8/1N6/1PP2KPP/2B2R2 b - - 2 23",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            for winner in Color::ALL {
+                for corner in target_corners(&pos, winner) {
+                    for order in [Order::Quick, Order::Thorough] {
+                        nodes += follow_best(&pos, winner, corner, order, 40);
+                    }
+                }
+            }
+        }
+        assert!(nodes > 2_000, "{nodes} nodes compared");
+    }
+
+    #[test]
+    fn a_quick_look_through_a_pawn_run_ends_in_a_replayed_mate() {
+        // The run promotes first, the search mates after it; the positions
+        // visited are charged.
+        for (fen, winner) in [
+            ("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1", Color::White),
+            ("4k3/4p1p1/8/K7/8/8/8/8 w - - 0 1", Color::Black),
+            (
+                "r7/6p1/b2k1n1p/1P6/8/2r5/P1P2PP1/R3R1K1 w - - 0 24",
+                Color::White,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (run, _) = promote::run(&pos, winner, 100).expect(fen);
+            let mut table = [0; 256];
+            let mut budget = super::super::Budget::new(160);
+            let line = quick(&pos, winner, &mut budget, &mut table).expect(fen);
+            assert!(line.starts_with(&run), "{fen}");
+            assert!(super::super::mates(&pos, winner, &line), "{fen}");
+            assert!(160 - budget.left >= line.len() as u64, "{fen}");
+            assert!(table.iter().all(|&e| e == 0), "{fen}");
+        }
+        // No budget, no line: the run is a search too.
+        let pos = Position::from_fen("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1").unwrap();
+        let mut table = [0; 256];
+        let mut none = super::super::Budget::new(0);
+        assert!(quick(&pos, Color::White, &mut none, &mut table).is_none());
     }
 
     #[test]

@@ -8,6 +8,18 @@ use crate::position::Position;
 use crate::san::SanError;
 use alloc::vec::Vec;
 
+/// What [`Game::play_san_bytes_unless_over_assuming_life`] did.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum AssumedMove {
+    /// The move was played.
+    Played,
+    /// The game had ended by itself: the move was not played.
+    Over,
+    /// No legal move is written there (the error is worked out on the
+    /// rare path, by [`Position::san_failure`]).
+    NoMove,
+}
+
 /// What [`Game::check_assumed_life`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum AssumedLife {
@@ -53,6 +65,7 @@ impl Game {
         let room = plies + 1;
         let mut positions = Vec::with_capacity(room);
         let mut keys = Vec::with_capacity(room);
+        // Written at the end (Game::write_assumed_life), in one go.
         let mut life = Vec::with_capacity(room);
         keys.push(start.repetition_key());
         positions.push(start);
@@ -66,22 +79,54 @@ impl Game {
         }
     }
 
-    /// [`Game::play_san_bytes`] taking the position it leads to as alive
-    /// (see [`Game::assuming_life_with_room`]).
-    ///
-    /// The position after the move is made in place, in the history (one
-    /// copy of the position per move, not two).
-    pub(crate) fn play_san_bytes_assuming_life(&mut self, san: &[u8]) -> Result<Move, SanError> {
-        let m = self.position().parse_san_bytes(san)?;
+    /// The PGN reader's mainline move in a game whose life is assumed
+    /// ([`Game::assuming_life_with_room`]): `Over` when the game has ended
+    /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
+    /// move is then not played), `NoMove` when `san` is no legal move
+    /// there, else the move played with the position it
+    /// leads to taken as alive. The position after the move is made in
+    /// place, in the history (one copy of the position per move, not two).
+    /// Its life is not written yet: every position read so far counts as
+    /// alive as the first does, and [`Game::write_assumed_life`] writes
+    /// them all at once when the reading is over (the last entry of the
+    /// life vector stands for the current position meanwhile). The tests are those
+    /// of `is_over_with_moves_left` on the position in hand, less the dead
+    /// position's: every position is taken to be alive until the reading
+    /// is over.
+    #[inline]
+    pub(crate) fn play_san_bytes_unless_over_assuming_life(&mut self, san: &[u8]) -> AssumedMove {
+        debug_assert!(!self.is_dead(), "a game read with its life assumed");
         let before = self.positions.len() - 1;
+        let pos = &self.positions[before];
+        let clock = pos.halfmove_clock();
+        if self.ending.is_some()
+            || clock >= 150
+            || pos.is_insufficient_material()
+            // Five occurrences take at least 16 reversible plies.
+            || (clock >= 16 && self.is_fivefold_repetition())
+        {
+            return AssumedMove::Over;
+        }
+        let Some(m) = pos.find_san(san) else {
+            return AssumedMove::NoMove;
+        };
         // Cloned into its slot in one copy (a push of a clone makes two).
         self.positions.extend_from_within(before..);
         let next = &mut self.positions[before + 1];
         next.play_unchecked(m);
         self.keys.push(next.repetition_key());
-        self.life.push(crate::dead::Liveness::Alive);
         self.moves.push(m);
-        Ok(m)
+        AssumedMove::Played
+    }
+
+    /// Writes the life of the positions played by
+    /// [`Game::play_san_bytes_unless_over_assuming_life`] (alive, as assumed), so that
+    /// there is one entry per position again. Called before anything
+    /// reads the life of a position other than the current one, or hands
+    /// the game on.
+    pub(crate) fn write_assumed_life(&mut self) {
+        self.life
+            .resize(self.positions.len(), crate::dead::Liveness::Alive);
     }
 
     /// What the positions of a game played with its life assumed are, as
@@ -99,6 +144,7 @@ impl Game {
     /// undecided proof on the way leaves it to a ruling move by move.
     pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
         use crate::dead::{Liveness, liveness, liveness_after};
+        self.write_assumed_life();
         let last = self.positions.len() - 1;
         let last_pos = &self.positions[last];
         if last_pos.is_checkmate() {
@@ -187,6 +233,7 @@ impl Game {
     /// for [`Game::new`]). Where the first dead position stands, if any.
     pub(crate) fn rule_life_move_by_move(&mut self, start_proved: bool) -> Option<usize> {
         use crate::dead::{Liveness, liveness, liveness_after};
+        self.write_assumed_life();
         let mut life = if start_proved {
             liveness(&self.positions[0])
         } else {
@@ -212,6 +259,7 @@ impl Game {
     /// out and returned, in order (the record keeps them as written after
     /// the end).
     pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
+        self.write_assumed_life();
         let after = self.moves.split_off(ply.min(self.moves.len()));
         self.positions.truncate(ply + 1);
         self.keys.truncate(ply + 1);
@@ -259,9 +307,11 @@ mod tests {
                 let m = moves[(state % moves.len() as u64) as usize];
                 let san = played.position().san(m);
                 played.play(m).unwrap();
-                assumed
-                    .play_san_bytes_assuming_life(san.as_bytes())
-                    .unwrap();
+                assert_eq!(
+                    assumed.play_san_bytes_unless_over_assuming_life(san.as_bytes()),
+                    AssumedMove::Played,
+                );
+                assert_eq!(assumed.moves.last(), Some(&m));
             }
             let first_dead = assumed.rule_life_move_by_move(true);
             let want = played

@@ -9,6 +9,7 @@ use super::tags::variant;
 use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
+use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
 use alloc::borrow::Cow;
@@ -37,6 +38,11 @@ pub(crate) struct Builder {
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
+    /// The next move is the mainline's, read with the life assumed: no
+    /// variation open or skipped and the game's end not passed (kept so
+    /// by [`Builder::refresh_plain`], so that a move asks one question,
+    /// not four).
+    plain: bool,
     /// Variations are read for syntax only (nothing kept, their moves not
     /// played): for a caller who reads the mainline alone.
     mainline_only: bool,
@@ -77,13 +83,6 @@ impl Room {
     }
 }
 
-/// The standard start position, made once (a copy is cheaper than
-/// [`Position::new`], which sets the position up piece by piece).
-fn standard_start() -> Position {
-    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-    START.get_or_init(Position::new).clone()
-}
-
 /// A variation being read.
 struct Open {
     line: Variation,
@@ -103,7 +102,7 @@ impl Builder {
     /// A builder whose game has `room` (see [`Room`]).
     pub(crate) fn with_room(room: Room) -> Builder {
         // The standard start is alive (as for Game::new).
-        let game = Game::assuming_life_with_room(standard_start(), room.plies.max(64));
+        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
         // Sized for a typical game, to spare reallocations.
         tags.tag_text.reserve(384);
@@ -117,6 +116,7 @@ impl Builder {
             beyond: None,
             spans: Vec::with_capacity(room.comments.max(128)),
             assuming_life: true,
+            plain: true,
             mainline_only: false,
             lost_on_time: None,
             room,
@@ -177,6 +177,9 @@ fn rule(
     text: &GameText<'_>,
 ) -> Result<Builder, PgnError> {
     use crate::game::pgn_reader::AssumedLife;
+    // The life of the positions played, as assumed, in one go: the game
+    // is whole again before any ruling looks at it or it is handed on.
+    builder.tags.game.write_assumed_life();
     if let Err(error) = first {
         // The error stands as read when no position before it is dead:
         // `Game::play` would have ruled every move the same way. The last
@@ -189,6 +192,7 @@ fn rule(
         }
         let mut again = Builder {
             assuming_life: false,
+            plain: false,
             mainline_only: builder.mainline_only,
             ..Builder::default()
         };
@@ -249,6 +253,7 @@ fn rule(
 pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Builder, PgnError> {
     let mut builder = Builder {
         assuming_life: false,
+        plain: false,
         mainline_only,
         ..Builder::default()
     };
@@ -386,18 +391,21 @@ impl Sink for Builder {
 
     #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.plain {
+            // As below, with the tests of the game's end in one place.
+            return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
+                AssumedMove::Played => Ok(()),
+                AssumedMove::NoMove => Err(self.mainline_no_move(san)),
+                AssumedMove::Over => self.other_san(san),
+            };
+        }
         if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
             let game = &mut self.tags.game;
             // A move follows: the game must not have ended by itself
             // (Game::play refuses a move then). Checkmate and stalemate
             // leave no legal move: the move is an error.
             if !game.is_over_with_moves_left() {
-                let played = if self.assuming_life {
-                    game.play_san_bytes_assuming_life(san)
-                } else {
-                    game.play_san_bytes(san)
-                };
-                return match played {
+                return match game.play_san_bytes(san) {
                     Ok(_) => Ok(()),
                     Err(source) => Err(self.mainline_error(san, source)),
                 };
@@ -454,6 +462,33 @@ impl Sink for Builder {
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
+        let opened = self.open_variation();
+        self.refresh_plain();
+        opened
+    }
+
+    fn end_variation(&mut self) {
+        self.close_variation();
+        self.refresh_plain();
+    }
+
+    fn result(&mut self, result: &'static str) {
+        self.tags.result = result;
+    }
+}
+
+impl Builder {
+    /// Sets [`Builder::plain`] from what it stands for, after a variation
+    /// opened or closed or the game's end was passed.
+    fn refresh_plain(&mut self) {
+        self.plain = self.assuming_life
+            && self.open.is_empty()
+            && self.skipping == 0
+            && self.beyond.is_none();
+    }
+
+    /// [`Sink::begin_variation`], [`Builder::refresh_plain`] aside.
+    fn open_variation(&mut self) -> Result<(), PgnErrorKind> {
         if self.skipping > 0 || self.mainline_only {
             self.skipping += 1;
             return Ok(());
@@ -497,7 +532,8 @@ impl Sink for Builder {
         Ok(())
     }
 
-    fn end_variation(&mut self) {
+    /// [`Sink::end_variation`], [`Builder::refresh_plain`] aside.
+    fn close_variation(&mut self) {
         if self.skipping > 0 {
             self.skipping -= 1;
             return;
@@ -524,12 +560,15 @@ impl Sink for Builder {
         }
     }
 
-    fn result(&mut self, result: &'static str) {
-        self.tags.result = result;
+    /// The error for a mainline move that is no legal move, worked out on
+    /// the rare path.
+    #[cold]
+    #[inline(never)]
+    fn mainline_no_move(&self, san: &[u8]) -> PgnErrorKind {
+        let source = self.tags.game.position().san_failure(san);
+        self.mainline_error(san, source)
     }
-}
 
-impl Builder {
     #[cold]
     #[inline(never)]
     fn mainline_error(&self, san: &[u8], source: SanError) -> PgnErrorKind {
@@ -576,6 +615,7 @@ impl Builder {
         if self.beyond.is_none() {
             let end = self.tags.game.position().clone();
             self.beyond = Some((end.clone(), end));
+            self.refresh_plain();
         }
         // The record goes on after the game's end: kept, not played.
         let ply = self.tags.mainline_len();

@@ -22,15 +22,30 @@ impl Position {
     #[inline(never)]
     pub(super) fn castle(&self, side: CastlingSide) -> Option<Move> {
         let back_rank = Bitboard::from_rank(Rank::First.relative_to(self.turn));
-        if (self.castling & back_rank).is_empty() || self.is_check() {
+        let rights = self.castling & back_rank;
+        if rights.is_empty() {
+            return None;
+        }
+        // Only the rooks on that side of the king (the other side's path
+        // is not looked at): above its square for the king side, below it
+        // for the queen side.
+        let king = self.king(self.turn) as u32;
+        let king_side = side == CastlingSide::KingSide;
+        let beyond = if king_side {
+            u64::MAX.checked_shl(king + 1).unwrap_or(0)
+        } else {
+            (1u64 << king) - 1
+        };
+        let rights = rights & Bitboard(beyond);
+        if rights.is_empty() || self.is_check() {
             return None;
         }
         // The first legal castle to that side, with no move list to fill.
         let mut sink = OneCastle {
-            king_side: side == CastlingSide::KingSide,
+            king_side,
             found: None,
         };
-        self.castling_moves(self.turn, &mut sink);
+        self.castling_moves_with(self.turn, rights, &mut sink);
         sink.found
     }
 

@@ -1,0 +1,175 @@
+//! The pawn run of a quick look, played without a search.
+//!
+//! Most lines the quick look finds promote the winner's pawns first
+//! (nearly three quarters of their plies lead up to the last promotion),
+//! and a search node costs a full generation of scored moves. Here the run
+//! is played directly: the winner pushes its most advanced pawn whose way
+//! to the last rank is empty, the loser answers with a move that keeps out
+//! of the running pawn's way (its king's first, if it has one), until the
+//! winner has two queens or no pawn can run; the search then looks for the
+//! mate from there. Each push is checked legal, each answer is a legal
+//! move, so the line is legal; the search ends it in a checkmate or
+//! nothing is claimed.
+
+use super::Line;
+use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+/// The most plies the run plays: two pawns from their second rank.
+const MOST_PLIES: usize = 24;
+
+/// The run from `root` for `winner` (at most `most` plies, and at most
+/// [`MOST_PLIES`]), and the position it leads to, or `None` when no pawn
+/// can run or the run is stopped (a push made illegal, an answer that
+/// cannot keep out of the way, a stalemate).
+pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Position)> {
+    let most = MOST_PLIES.min(usize::try_from(most).unwrap_or(MOST_PLIES));
+    let mut pos = root.clone();
+    let mut line = Line::new();
+    let forward: i32 = if winner == Color::White { 8 } else { -8 };
+    let mut pawn = runner(&pos, winner, forward)?;
+    while line.len() < most {
+        if pos.turn() == winner {
+            let to = Square::from_index((pawn.index() as i32 + forward) as u32);
+            let last = to.rank().index() == if winner == Color::White { 7 } else { 0 };
+            let m = if last {
+                Move::promotion(pawn, to, Role::Queen)?
+            } else {
+                Move::new(pawn, to)
+            };
+            if pos.occupied().contains(to) || !push_is_legal(&pos, m) {
+                return None;
+            }
+            pos.play_unchecked(m);
+            line.try_push(m).ok()?;
+            if !last {
+                pawn = to;
+                continue;
+            }
+            if pos.pieces(winner, Role::Queen).len() >= 2 {
+                break;
+            }
+            match runner(&pos, winner, forward) {
+                Some(next) => pawn = next,
+                None => break,
+            }
+        } else {
+            let m = answer(&pos, way(pawn, forward).with(pawn))?;
+            pos.play_unchecked(m);
+            line.try_push(m).ok()?;
+        }
+    }
+    // The loser moves next: a run that ends on a push leaves the mate to
+    // the search, which starts where the winner is to move or not alike.
+    (!line.is_empty()).then_some((line, pos))
+}
+
+/// The squares ahead of a pawn on `from` up to the last rank.
+fn way(from: Square, forward: i32) -> Bitboard {
+    let mut way = Bitboard::EMPTY;
+    let mut sq = from.index() as i32 + forward;
+    while (0..64).contains(&sq) {
+        way = way.with(Square::from_index(sq as u32));
+        sq += forward;
+    }
+    way
+}
+
+/// The winner's pawn nearest to promotion whose way is empty.
+fn runner(pos: &Position, winner: Color, forward: i32) -> Option<Square> {
+    let occupied = pos.occupied();
+    pos.pieces(winner, Role::Pawn)
+        .into_iter()
+        .filter(|&from| (way(from, forward) & occupied).is_empty())
+        .min_by_key(|&from| way(from, forward).len())
+}
+
+/// `true` if the push `m` onto an empty square is legal: without a
+/// generation when the king is not in check and the pawn stands on no
+/// line through its king but its file (so it is not pinned off it).
+fn push_is_legal(pos: &Position, m: Move) -> bool {
+    let line = crate::attacks::line(pos.king(pos.turn()), m.from());
+    if !pos.is_check() && (line.is_empty() || line.contains(m.to())) {
+        debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
+        return true;
+    }
+    pos.is_legal(m)
+}
+
+/// A legal move of the side to move that neither lands on nor captures on
+/// `keep_out`: the first step of its king to a square nobody attacks (the
+/// first such legal king move), else the first other legal move.
+fn answer(pos: &Position, keep_out: Bitboard) -> Option<Move> {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied().without(king);
+    let steps = crate::attacks::king(king) & !pos.by_color(us) & !keep_out;
+    if let Some(to) = steps
+        .into_iter()
+        .find(|&to| !pos.is_attacked(to, !us, occupied))
+    {
+        let m = Move::new(king, to);
+        debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
+        return Some(m);
+    }
+    let fits = |m: &&Move| !keep_out.contains(m.to());
+    pos.legal_moves().iter().find(fits).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `line` from `pos` with the checked `play`.
+    fn replay(pos: &Position, line: &[Move]) -> Position {
+        let mut pos = pos.clone();
+        for &m in line {
+            pos.play(m).expect("a legal move");
+        }
+        pos
+    }
+
+    #[test]
+    fn a_run_promotes_the_free_pawns_by_legal_moves() {
+        for (fen, winner, queens) in [
+            // Two free pawns: both promote, the loser's king keeps out of
+            // the way of each.
+            ("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1", Color::White, 2),
+            // The loser to move first: it answers before the first push.
+            ("4k3/4p1p1/8/K7/8/8/8/8 w - - 0 1", Color::Black, 2),
+            // One pawn beside a queen: the run stops at two queens.
+            ("4k3/8/8/8/8/8/P7/Q3K3 w - - 0 1", Color::White, 2),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (line, end) = run(&pos, winner, 100).expect(fen);
+            assert_eq!(replay(&pos, &line), end, "{fen}");
+            assert!(end.pieces(winner, Role::Queen).len() >= queens, "{fen}");
+        }
+    }
+
+    #[test]
+    fn no_run_without_a_pawn_whose_way_is_empty() {
+        for (fen, winner) in [
+            // Locked pawns.
+            ("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1", Color::White),
+            // No pawn at all.
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert!(run(&pos, winner, 100).is_none(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_answer_keeps_out_of_the_way_or_there_is_none() {
+        // The black king may step only onto the pawn's way: no answer
+        // from the king; the bishop answers instead.
+        let pos = Position::from_fen("7k/5K2/8/7P/8/8/8/1b6 b - - 0 1").unwrap();
+        let way = way(Square::H5, 8).with(Square::H5);
+        let m = answer(&pos, way).expect("the bishop moves");
+        assert_eq!(m.from(), Square::B1);
+        assert!(!way.contains(m.to()));
+        // A bare king with only steps onto the way: no answer at all.
+        let pos = Position::from_fen("7k/5K2/8/7P/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(answer(&pos, way), None);
+    }
+}
