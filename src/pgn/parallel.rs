@@ -24,8 +24,7 @@ use alloc::boxed::Box;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use std::io::{self, Read};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 type Item = Result<PgnGame, PgnError>;
@@ -59,9 +58,11 @@ mod sizes {
 const IN_FLIGHT_PER_WORKER: usize = 3;
 
 /// What follows a chunk's text in the input.
+#[derive(Default)]
 enum After {
     /// More input, or none (not read yet): the chunk's reader pauses at
     /// its end.
+    #[default]
     More,
     /// The end of input.
     End,
@@ -72,6 +73,7 @@ enum After {
 
 /// A piece of the input, and once read, its items and where its reader
 /// paused.
+#[derive(Default)]
 struct Chunk {
     bytes: Vec<u8>,
     /// The input's byte offset of `bytes[0]`.
@@ -102,60 +104,169 @@ fn read_chunk(chunk: &mut Chunk) {
     }
 }
 
-type Job = (Chunk, SyncSender<Chunk>);
+/// A chunk handed out: waiting to be read (by a worker, or by the calling
+/// thread when it would otherwise wait), being read, or read.
+struct Job {
+    state: Mutex<State>,
+    read: Condvar,
+}
 
-/// The worker threads.
+enum State {
+    Waiting(Chunk),
+    Reading,
+    Read(Chunk),
+    /// The reading panicked (a bug): the calling thread panics as well.
+    Panicked(Box<dyn core::any::Any + Send>),
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic never leaves a job or the queue half changed.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Job {
+    fn new(chunk: Chunk) -> Arc<Job> {
+        Arc::new(Job {
+            state: Mutex::new(State::Waiting(chunk)),
+            read: Condvar::new(),
+        })
+    }
+
+    /// The chunk, when nobody has started reading it: the caller reads it.
+    fn start(&self) -> Option<Chunk> {
+        let mut state = lock(&self.state);
+        match core::mem::replace(&mut *state, State::Reading) {
+            State::Waiting(chunk) => Some(chunk),
+            other => {
+                *state = other;
+                None
+            }
+        }
+    }
+
+    /// Reads a chunk taken with [`Job::start`], and hands it back read.
+    fn read(&self, mut chunk: Chunk) {
+        let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
+            read_chunk(&mut chunk);
+            chunk
+        }));
+        *lock(&self.state) = match done {
+            Ok(chunk) => State::Read(chunk),
+            Err(panic) => State::Panicked(panic),
+        };
+        self.read.notify_all();
+    }
+
+    /// Whether the chunk is read (or its reading panicked).
+    fn is_read(&self) -> bool {
+        matches!(*lock(&self.state), State::Read(_) | State::Panicked(_))
+    }
+
+    /// The chunk once read, whoever reads it; unread when nobody started
+    /// reading it (`read`: false).
+    fn finish(&self, read: bool) -> Chunk {
+        let mut state = lock(&self.state);
+        loop {
+            match core::mem::replace(&mut *state, State::Reading) {
+                State::Read(chunk) => return chunk,
+                State::Waiting(mut chunk) => {
+                    if read {
+                        drop(state);
+                        read_chunk(&mut chunk);
+                    }
+                    return chunk;
+                }
+                State::Panicked(panic) => std::panic::resume_unwind(panic),
+                State::Reading => {
+                    state = self
+                        .read
+                        .wait(state)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
+}
+
+/// The chunks handed out, in input order, for the workers to take.
+struct Queue {
+    jobs: VecDeque<Arc<Job>>,
+    closed: bool,
+}
+
+/// The worker threads and their queue.
 struct Pool {
-    jobs: Option<Sender<Job>>,
+    queue: Arc<(Mutex<Queue>, Condvar)>,
     workers: Vec<JoinHandle<()>>,
 }
 
 impl Pool {
-    fn new(threads: usize) -> Pool {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let queue = Arc::new(Mutex::new(queue));
-        let workers = (0..threads)
+    fn new(workers: usize) -> Pool {
+        let queue = Arc::new((
+            Mutex::new(Queue {
+                jobs: VecDeque::new(),
+                closed: false,
+            }),
+            Condvar::new(),
+        ));
+        let workers = (0..workers)
             .map(|_| {
                 let queue = Arc::clone(&queue);
                 std::thread::spawn(move || work(&queue))
             })
             .collect();
-        Pool {
-            jobs: Some(jobs),
-            workers,
-        }
+        Pool { queue, workers }
+    }
+
+    fn send(&self, chunk: Chunk) -> Pending {
+        let job = Job::new(chunk);
+        let (queue, more) = &*self.queue;
+        lock(queue).jobs.push_back(Arc::clone(&job));
+        more.notify_one();
+        Pending::Job(job)
     }
 }
 
 impl Drop for Pool {
     fn drop(&mut self) {
         // Workers finish the chunk in hand (its result has nowhere to go)
-        // and stop when the queue closes.
-        self.jobs = None;
+        // and stop.
+        let (queue, more) = &*self.queue;
+        lock(queue).closed = true;
+        more.notify_all();
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
     }
 }
 
-/// A worker: reads chunks off the queue until it closes.
-fn work(queue: &Mutex<Receiver<Job>>) {
+/// A worker: reads the chunks nobody reads yet, in order, until the queue
+/// closes.
+fn work(queue: &(Mutex<Queue>, Condvar)) {
+    let (queue, more) = queue;
     loop {
-        let job = match queue.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
+        let job = {
+            let mut queue = lock(queue);
+            loop {
+                if queue.closed {
+                    return;
+                }
+                if let Some(job) = queue.jobs.pop_front() {
+                    break job;
+                }
+                queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
+            }
         };
-        let Ok((mut chunk, reply)) = job else { return };
-        read_chunk(&mut chunk);
-        // The reader may be gone: nothing is waiting then.
-        let _ = reply.send(chunk);
+        if let Some(chunk) = job.start() {
+            job.read(chunk);
+        }
     }
 }
 
 /// A chunk on its way, in input order.
 enum Pending {
-    /// At a worker.
-    Sent(Receiver<Chunk>),
+    /// Handed out: read by a worker, or by the calling thread.
+    Job(Arc<Job>),
     /// To be read on the calling thread in its turn (before the workers
     /// start, or the input's last chunk before a read error).
     Here(Chunk),
@@ -355,40 +466,70 @@ impl<R: Read> Chunker<R> {
                 self.pending.push_back(Pending::Here(chunk));
                 continue;
             }
-            if self.pool.is_none() {
-                let pool = Pool::new(self.threads);
-                // The chunks waiting here go to the workers too.
-                self.pending = core::mem::take(&mut self.pending)
-                    .into_iter()
-                    .map(|pending| match pending {
-                        Pending::Here(waiting) if matches!(waiting.after, After::More) => {
-                            send(&pool, waiting)
-                        }
-                        other => other,
-                    })
-                    .collect();
-                self.pool = Some(pool);
+            let pool = self.pool.get_or_insert_with(|| {
+                // The calling thread reads chunks too.
+                Pool::new(self.threads - 1)
+            });
+            // The chunks waiting here are handed out too.
+            for pending in &mut self.pending {
+                if let Pending::Here(waiting) = pending {
+                    if matches!(waiting.after, After::More) {
+                        let waiting = core::mem::replace(waiting, Chunk::default());
+                        *pending = pool.send(waiting);
+                    }
+                }
             }
-            let pending = match &self.pool {
-                Some(pool) => send(pool, chunk),
-                None => Pending::Here(chunk),
-            };
-            self.pending.push_back(pending);
+            self.pending.push_back(pool.send(chunk));
         }
     }
 
     /// The next chunk in input order, read when its reading started where
-    /// the sequential reader stands.
+    /// the sequential reader stands. While a worker reads it, the calling
+    /// thread reads the chunks after it that nobody reads yet.
     fn take_next(&mut self) -> Option<Chunk> {
-        Some(match self.pending.pop_front()? {
-            Pending::Sent(results) => receive(&results),
-            Pending::Here(mut chunk) => {
-                if chunk.offset == self.at {
-                    read_chunk(&mut chunk);
+        let read = match self.pending.front()? {
+            Pending::Here(chunk) => chunk.offset == self.at,
+            Pending::Job(job) => {
+                let job = Arc::clone(job);
+                if let Some(chunk) = job.start() {
+                    // Nobody reads it yet: read it here.
+                    self.pending.pop_front();
+                    return Some(self.read_here(chunk));
                 }
-                chunk
+                while !job.is_read() && self.help() {}
+                self.pending.pop_front();
+                return Some(job.finish(true));
             }
-        })
+        };
+        let Some(Pending::Here(mut chunk)) = self.pending.pop_front() else {
+            unreachable!("the front is a chunk kept here")
+        };
+        if read {
+            read_chunk(&mut chunk);
+        }
+        Some(chunk)
+    }
+
+    /// `chunk` read here when its reading starts where the sequential
+    /// reader stands (else it is read again from there, [`Chunker::join`]).
+    fn read_here(&self, mut chunk: Chunk) -> Chunk {
+        if chunk.offset == self.at {
+            read_chunk(&mut chunk);
+        }
+        chunk
+    }
+
+    /// Reads the first chunk handed out that nobody reads yet, if any.
+    fn help(&mut self) -> bool {
+        for pending in self.pending.iter().skip(1) {
+            if let Pending::Job(job) = pending {
+                if let Some(chunk) = job.start() {
+                    job.read(chunk);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Takes a chunk's items when its reading started where the
@@ -458,7 +599,8 @@ impl<R: Read> Chunker<R> {
                 self.dispatch(1);
             }
             match self.pending.pop_front() {
-                Some(Pending::Sent(results)) => next = receive(&results),
+                // Read or not, its reading is dropped.
+                Some(Pending::Job(job)) => next = job.finish(false),
                 Some(Pending::Here(chunk)) => next = chunk,
                 None => break After::More,
             }
@@ -521,28 +663,6 @@ impl<R: Read> Chunker<R> {
             items: VecDeque::new(),
             paused: None,
         }
-    }
-}
-
-/// A chunk back from its worker.
-fn receive(results: &Receiver<Chunk>) -> Chunk {
-    results
-        .recv()
-        .expect("a PGN worker thread never stops before its chunk is read")
-}
-
-/// Hands `chunk` to the workers.
-fn send(pool: &Pool, chunk: Chunk) -> Pending {
-    let (reply, results) = mpsc::sync_channel(1);
-    let jobs = pool
-        .jobs
-        .as_ref()
-        .expect("the queue stays open while the reader lives");
-    match jobs.send((chunk, reply)) {
-        Ok(()) => Pending::Sent(results),
-        // No worker is left (never with this module's workers): the chunk
-        // is read here.
-        Err(mpsc::SendError((chunk, _))) => Pending::Here(chunk),
     }
 }
 
