@@ -474,7 +474,7 @@ impl<R: Read> Chunker<R> {
             for pending in &mut self.pending {
                 if let Pending::Here(waiting) = pending {
                     if matches!(waiting.after, After::More) {
-                        let waiting = core::mem::replace(waiting, Chunk::default());
+                        let waiting = core::mem::take(waiting);
                         *pending = pool.send(waiting);
                     }
                 }
