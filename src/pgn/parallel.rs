@@ -1,8 +1,9 @@
 //! [`ParallelReader`] ([`Reader::with_threads`]): the calling thread reads
-//! the input in chunks of about 128 KiB, each cut where a game most likely
-//! starts (a tag line after an empty line), and worker threads read the
-//! chunks with the sequential reader itself, each chunk as if it were the
-//! whole input but for its end, where the reader pauses ([`Resume`]).
+//! the input in chunks of about 16 KiB, each cut where a game most likely
+//! starts (a tag line after an empty line), and worker threads (and the
+//! calling thread, in turn) read the chunks with the sequential reader
+//! itself, each chunk as if it were the whole input but for its end, where
+//! the reader pauses ([`Resume`]).
 //!
 //! A cut is confirmed when the reader of the chunk before it paused right
 //! there, between games: the sequential reader would start afresh at the
@@ -35,9 +36,12 @@ use sizes::{CHUNK, INLINE_CHUNKS};
 /// fuzzing`): small chunks there, so that the inputs are cut into many.
 #[allow(unexpected_cfgs)]
 mod sizes {
-    /// A chunk's size as read (a chunk is cut a little before).
+    /// A chunk's size as read (a chunk is cut a little before): small, so
+    /// that the games read from the chunks in flight stay in the cores'
+    /// caches (128 KiB chunks, three per thread, took 10-15 % more CPU time
+    /// in all).
     #[cfg(not(fuzzing))]
-    pub(crate) const CHUNK: usize = 1 << 17;
+    pub(crate) const CHUNK: usize = 1 << 14;
     #[cfg(fuzzing)]
     pub(crate) const CHUNK: usize = 1 << 8;
 
@@ -53,9 +57,9 @@ mod sizes {
     pub(crate) const INLINE_CHUNKS: usize = 12;
 }
 
-/// Chunks in flight per worker: enough to keep every worker busy while
-/// the caller catches up, few enough to bound memory.
-const IN_FLIGHT_PER_WORKER: usize = 3;
+/// Chunks in flight per thread (the caller's included): enough to keep
+/// every thread busy, few enough to bound memory and keep it warm.
+const IN_FLIGHT_PER_THREAD: usize = 2;
 
 /// What follows a chunk's text in the input.
 #[derive(Default)]
@@ -274,33 +278,32 @@ enum Pending {
 
 impl<R: Read + Send> Reader<R> {
     /// A reader of the games in `read` that plays their moves on `threads`
-    /// worker threads: it yields exactly the items of [`Reader::new`], in
-    /// the same order.
+    /// threads, the calling thread among them: it yields exactly the items
+    /// of [`Reader::new`], in the same order.
     ///
-    /// The calling thread reads the input in chunks of about 128 KiB, cut
-    /// where a game most likely starts; each worker reads a chunk's games
-    /// with the sequential reader, which notes where it would need the
-    /// text after the chunk. A cut is kept when the chunk before it ended
-    /// right there between games, as the sequential reader would read it;
-    /// otherwise (a game over the cut, such as a comment that holds an
-    /// empty line and a tag line) the text from that game on is read again
-    /// on the calling thread. An input of one chunk is read on the calling
-    /// thread alone, without starting the workers.
+    /// The calling thread reads the input in chunks of about 16 KiB, cut
+    /// where a game most likely starts, and `threads - 1` workers and the
+    /// calling thread read the chunks' games with the sequential reader,
+    /// which notes where it would need the text after the chunk. A cut is
+    /// kept when the chunk before it ended right there between games, as
+    /// the sequential reader would read it; otherwise (a game over the
+    /// cut, such as a comment that holds an empty line and a tag line) the
+    /// text from that game on is read again on the calling thread. An input
+    /// of one chunk is read on the calling thread alone, without starting
+    /// a worker.
     ///
-    /// Memory stays bounded whatever the input's size: at most three
-    /// chunks per worker are in flight (`3 × threads × 128 KiB` of text)
-    /// with the games read from them (a game holds its tags, comments and
-    /// every position it passed through: about 190 bytes a ply, some 30
-    /// times its text for long games, so two workers on games of 256 plies
-    /// hold about 11 MB more than one), and the chunk whose games the
-    /// caller is taking. A game longer than a chunk is read on the calling
-    /// thread from as much text as it takes (at most about twice the
-    /// game), while no other text is read: huge games cost what they cost
-    /// on one thread, whatever the number of threads. The allocator may
-    /// keep more: each worker's games are freed into its own arena, which
-    /// stays at its peak (glibc: on games of up to 256 plies, about 25 MB
-    /// of RSS more per worker; `MALLOC_ARENA_MAX=1` or another allocator
-    /// halves that). `threads` of 0 or 1 reads on the calling thread alone.
+    /// Memory stays bounded whatever the input's size: at most two chunks
+    /// per thread are in flight (`2 × threads × 16 KiB` of text) with the
+    /// games read from them (a game holds its tags, comments and every
+    /// position it passed through: about 190 bytes a ply, some 30 times
+    /// its text for long games), and the chunk whose games the caller is
+    /// taking. A game longer than a chunk is read on the calling thread
+    /// from as much text as it takes (at most about twice the game), while
+    /// no other text is read: huge games cost what they cost on one
+    /// thread, whatever the number of threads. The allocator may keep
+    /// more: each worker's games are freed into its own arena, which stays
+    /// at its peak (glibc; `MALLOC_ARENA_MAX=1` or another allocator
+    /// avoids that). `threads` of 0 or 1 reads on the calling thread alone.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -439,7 +442,7 @@ impl<R: Read> Chunker<R> {
                 return None;
             }
             if self.leftover.len() < self.chunk {
-                self.dispatch(IN_FLIGHT_PER_WORKER * self.threads);
+                self.dispatch(IN_FLIGHT_PER_THREAD * self.threads);
             } else if self.pending.is_empty() {
                 // A game longer than a chunk is being read: the text in
                 // flight is its own, a chunk at a time.
@@ -666,14 +669,14 @@ impl<R: Read> Chunker<R> {
     }
 }
 
-/// Where to cut `bytes`, in its last three quarters: before the last line
+/// Where to cut `bytes`, in its last seven eighths: before the last line
 /// that starts with `[` after an empty line (a game's first tag, almost
 /// always); else before the last line that starts with `[` after a line of
 /// movetext (files without empty lines between games); else before the
 /// last line of text after an empty line (games without tags); else at
 /// its end.
 fn cut_point(bytes: &[u8]) -> usize {
-    let from = bytes.len() / 4;
+    let from = bytes.len() / 8;
     let mut end = bytes.len();
     let mut after_movetext = None;
     while let Some(k) = memchr::memrchr(b'[', &bytes[from..end]) {

@@ -200,8 +200,8 @@ fn a_cut_is_made_where_a_game_most_likely_starts() {
     // Games without tags: after an empty line.
     assert_eq!(cut_point(b"1. e4 *\n\n1. d4 *\r\n\r\n1. c4 *\n"), 20);
     assert_eq!(cut_point(b"1. e4 *\n1. d4 *\n1. c4 *\n"), 24);
-    // Not in the first quarter: chunks stay long.
+    // Not in the first eighth: chunks stay long.
     let mut text = b"\n\n[".to_vec();
-    text.extend(vec![b'x'; 20]);
+    text.extend(vec![b'x'; 40]);
     assert_eq!(cut_point(&text), text.len());
 }
