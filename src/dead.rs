@@ -19,7 +19,8 @@
 //! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
 //!    endings a mate built first and then walked to ([`pattern`]);
 //! 3. where every unit can ever go, here and along forced lines a few plies
-//!    on ([`mobility`]), then an exhaustive search of every reachable
+//!    on ([`mobility`]), a plan of stages for a winner that can only push
+//!    blocked pawns ([`chain`]), then an exhaustive search of every reachable
 //!    position ([`reach`]), which proves unwinnability when the reachable
 //!    set is small (blocked positions, forced lines), and finds a mate when
 //!    there is one in it.
@@ -36,6 +37,7 @@
 mod ahead;
 mod barrier;
 mod boxed;
+mod chain;
 mod frozen;
 mod helpmate;
 mod mobility;
@@ -399,6 +401,14 @@ fn wide(pos: &Position, winner: Color, budget: &mut Budget) -> Verdict {
     // Where every unit can ever go: cheap beside the searches below.
     if mobility::cannot_mate(pos, winner) {
         return Verdict::Unwinnable;
+    }
+    // A winner that can only push blocked pawns: a plan of stages.
+    if chain::applies(pos, winner) {
+        if let Some(line) = budget.part(chain::BUDGET, |b| chain::mate_line(pos, winner, b)) {
+            if mates(pos, winner, &line) {
+                return Verdict::Winnable(line);
+            }
+        }
     }
     let checked = |line: helpmate::Line| checked(pos, winner, &line);
     let mut table = alloc::vec![0; TABLE];

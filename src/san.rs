@@ -266,38 +266,68 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
     /// assert!(matches!(pos.parse_san("Nd2"), Err(SanError::Ambiguous { .. })));
     /// ```
+    #[inline]
     pub fn parse_san(&self, input: &str) -> Result<Move, SanError> {
         self.parse_san_bytes(input.as_bytes())
     }
 
     /// [`Position::parse_san`] on bytes (the PGN reader's tokens), so that
-    /// no UTF-8 check is paid per move.
+    /// no UTF-8 check is paid per move. Inlined into the caller, so that a
+    /// found move comes back in a register: returned inside the large
+    /// `Result`, it went through memory, and a caller reading it there
+    /// wider than it was written waited for the store (a failed store
+    /// forward: a few per cent of a PGN validator's time).
+    #[inline]
     pub(crate) fn parse_san_bytes(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        // The common shapes go straight from the bytes to the search (one
-        // path: no description merged from two readers, packed and
-        // unpacked again between them); the rest, and errors, go their own way.
-        match read_common(bytes) {
-            Some(described) => match self.find(described) {
-                Ok(m) => Ok(m),
-                found => Err(self.san_error(bytes, Ok((described, found)))),
-            },
-            None => self.parse_san_uncommon(bytes),
+        match self.find_san(bytes) {
+            Some(m) => Ok(m),
+            None => Err(self.san_failure(bytes)),
         }
     }
 
-    /// [`Position::parse_san_bytes`] for what [`read_common`] does not
-    /// read: annotations, `e.p.`, `0-0`, a promotion without `=`, null
-    /// moves, and every syntax error.
+    /// The legal move `bytes` describe, if there is exactly one. The common
+    /// shapes go straight from the bytes to the search (one path: no
+    /// description merged from two readers, packed and unpacked again
+    /// between them); the rest go their own way.
     #[inline(never)]
-    fn parse_san_uncommon(&self, bytes: &[u8]) -> Result<Move, SanError> {
-        let (described, en_passant) = match read(bytes) {
-            Ok(read) => read,
-            Err(reason) => return Err(self.san_error(bytes, Err(reason))),
-        };
-        match self.find(described) {
-            Ok(m) if !en_passant || m.is_en_passant() => Ok(m),
-            found => Err(self.san_error(bytes, Ok((described, found)))),
+    fn find_san(&self, bytes: &[u8]) -> Option<Move> {
+        match read_common(bytes) {
+            Some(described) => self.find(described).ok(),
+            None => self.find_san_uncommon(bytes),
         }
+    }
+
+    /// [`Position::find_san`] for what [`read_common`] does not read:
+    /// annotations, `e.p.`, `0-0`, a promotion without `=`, null moves,
+    /// and every syntax error.
+    #[inline(never)]
+    fn find_san_uncommon(&self, bytes: &[u8]) -> Option<Move> {
+        let (described, en_passant) = read(bytes).ok()?;
+        match self.find(described) {
+            Ok(m) if !en_passant || m.is_en_passant() => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Why [`Position::find_san`] found no move in `bytes`: the text read
+    /// again, the way it read it, on the rare path.
+    #[cold]
+    #[inline(never)]
+    fn san_failure(&self, bytes: &[u8]) -> SanError {
+        let described = match read_common(bytes) {
+            Some(described) => described,
+            None => match read(bytes) {
+                Ok((described, _)) => described,
+                Err(reason) => return self.san_error(bytes, Err(reason)),
+            },
+        };
+        self.san_error(bytes, Ok((described, self.find_described(described))))
+    }
+
+    /// [`Position::find`] out of line, for the error path.
+    #[inline(never)]
+    fn find_described(&self, described: Described) -> Result<Move, Mismatch> {
+        self.find(described)
     }
 
     /// The error [`Position::parse_san_bytes`] gives: the text's syntax
@@ -396,3 +426,104 @@ fn is_san_shape(s: &str) -> bool {
 
 #[cfg(feature = "serde")]
 crate::text::serde_inline_text!(San, is_san_shape, "SAN move text");
+
+#[cfg(test)]
+mod tests {
+    use super::{Move, Position, SanError, read, read_common};
+    use crate::IllegalMoveReason;
+    use alloc::vec::Vec;
+
+    /// The reading in one pass, the error built from what it met: the
+    /// answer `parse_san` must give, which works the error out again.
+    fn in_one_pass(pos: &Position, bytes: &[u8]) -> Result<Move, SanError> {
+        let (described, en_passant) = match read_common(bytes) {
+            Some(described) => (described, false),
+            None => match read(bytes) {
+                Ok(read) => read,
+                Err(reason) => return Err(pos.san_error(bytes, Err(reason))),
+            },
+        };
+        match pos.find(described) {
+            Ok(m) if !en_passant || m.is_en_passant() => Ok(m),
+            found => Err(pos.san_error(bytes, Ok((described, found)))),
+        }
+    }
+
+    #[test]
+    fn an_error_worked_out_again_is_the_one_the_reading_met() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // En passant (d5xe6), both castles, two knights to d2.
+            "r3k2r/8/8/3Pp3/8/5N2/8/RN2K2R w KQkq e6 0 1",
+            // Promotions, captures on the last rank, a pinned piece.
+            "1n2k3/P1P5/8/8/1b6/8/3N4/4K3 w - - 0 1",
+            // In check: castling and most moves refused.
+            "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+        ];
+        let alphabet = b"NBRQKabcdefgh12345678x=+#O-0 .p!?";
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..6_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let len = 1 + (state >> 61) as usize;
+            let mut text = Vec::new();
+            for _ in 0..len {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                text.push(alphabet[(state >> 33) as usize % alphabet.len()]);
+            }
+            texts.push(text);
+        }
+        for text in [
+            &b"Nd2"[..],
+            b"Nbd2",
+            b"Nf3",
+            b"dxe6",
+            b"dxe6 e.p.",
+            b"dxe6e.p.",
+            b"Nbd2 e.p.",
+            b"Rb1e.p.",
+            b"Rb1",
+            b"Rxb1",
+            b"O-O",
+            b"O-O-O",
+            b"0-0",
+            b"a8=Q",
+            b"a8Q",
+            b"axb8=N+",
+            b"c8=K",
+            b"Nb3",
+            b"Kd1",
+            b"Ke2",
+            b"e4!",
+            b"--",
+            b"nf3",
+            b"",
+        ] {
+            texts.push(text.to_vec());
+        }
+        // Syntax, illegal, ambiguous, `e.p.` after another move.
+        let mut kinds = [0; 4];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            for text in &texts {
+                let want = in_one_pass(&pos, text);
+                match &want {
+                    Ok(_) => {}
+                    Err(SanError::Syntax { .. }) => kinds[0] += 1,
+                    Err(SanError::Illegal {
+                        reason: IllegalMoveReason::NotEnPassant,
+                        ..
+                    }) => kinds[3] += 1,
+                    Err(SanError::Illegal { .. }) => kinds[1] += 1,
+                    Err(_) => kinds[2] += 1,
+                }
+                assert_eq!(pos.parse_san_bytes(text), want, "{fen} {text:?}");
+            }
+        }
+        assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+    }
+}

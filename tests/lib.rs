@@ -16,6 +16,7 @@ mod arrow;
 mod bitboard;
 mod clock;
 mod dead;
+mod dead_chain;
 mod dead_proofs;
 mod endings;
 mod errors;

@@ -613,6 +613,8 @@ impl Walk<'_> {
         let king = pos.king(!mover);
         let moves = pos.legal_moves();
         let mut children = ArrayVec::<(u32, Move), 64>::new();
+        // The mover's distance of each role as it stands, looked up once.
+        let mut standing = [u32::MAX; 6];
         for &m in &moves {
             let (from, to) = (m.from(), m.to());
             if winner_moves && super::helpmate::may_check(pos, m, king) {
@@ -634,7 +636,11 @@ impl Walk<'_> {
                 continue; // pawns, castling and material stay as the pattern has them
             }
             let group = pos.pieces(mover, role);
-            let after = own - self.pattern.group(mover, role, group)
+            let before = &mut standing[role as usize];
+            if *before == u32::MAX {
+                *before = self.pattern.group(mover, role, group);
+            }
+            let after = own - *before
                 + self
                     .pattern
                     .group(mover, role, group.without(from).with(to));
