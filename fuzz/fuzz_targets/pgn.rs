@@ -2,7 +2,7 @@
 //! written in export format and read back to the same tags, start, moves,
 //! comments, NAGs and result, and `Reader::with_threads(_, 2)` yields the
 //! same items as reading on one thread. A fuzzing build (`--cfg fuzzing`)
-//! cuts its input into chunks of 256 bytes instead of 16 KiB, so that inputs
+//! cuts its input into chunks of 256 bytes instead of 32 KiB, so that inputs
 //! are read in many chunks, each cut confirmed or read again; an input of a
 //! dozen chunks or fewer is read on the calling thread alone (no thread to
 //! start per input), a longer one by the calling thread and a worker.

@@ -1,5 +1,5 @@
 //! [`ParallelReader`] ([`Reader::with_threads`]): the calling thread reads
-//! the input in chunks of about 16 KiB, each cut where a game most likely
+//! the input in chunks of about 32 KiB, each cut where a game most likely
 //! starts (a tag line after an empty line), and worker threads (and the
 //! calling thread, in turn) read the chunks with the sequential reader
 //! itself, each chunk as if it were the whole input but for its end, where
@@ -36,12 +36,11 @@ use sizes::{CHUNK, INLINE_CHUNKS};
 /// fuzzing`): small chunks there, so that the inputs are cut into many.
 #[allow(unexpected_cfgs)]
 mod sizes {
-    /// A chunk's size as read (a chunk is cut a little before): small, so
-    /// that the games read from the chunks in flight stay in the cores'
-    /// caches (128 KiB chunks, three per thread, took 10-15 % more CPU time
-    /// in all).
+    /// A chunk's size as read (a chunk is cut a little before): small
+    /// enough that the games built from the chunks in flight stay in the
+    /// cores' caches, large enough that every thread has work in hand.
     #[cfg(not(fuzzing))]
-    pub(crate) const CHUNK: usize = 1 << 14;
+    pub(crate) const CHUNK: usize = 1 << 15;
     #[cfg(fuzzing)]
     pub(crate) const CHUNK: usize = 1 << 8;
 
@@ -59,7 +58,7 @@ mod sizes {
 
 /// Chunks in flight per thread (the caller's included): enough to keep
 /// every thread busy, few enough to bound memory and keep it warm.
-const IN_FLIGHT_PER_THREAD: usize = 2;
+const IN_FLIGHT_PER_THREAD: usize = 3;
 
 /// What follows a chunk's text in the input.
 #[derive(Default)]
@@ -281,7 +280,7 @@ impl<R: Read + Send> Reader<R> {
     /// threads, the calling thread among them: it yields exactly the items
     /// of [`Reader::new`], in the same order.
     ///
-    /// The calling thread reads the input in chunks of about 16 KiB, cut
+    /// The calling thread reads the input in chunks of about 32 KiB, cut
     /// where a game most likely starts, and `threads - 1` workers and the
     /// calling thread read the chunks' games with the sequential reader,
     /// which notes where it would need the text after the chunk. A cut is
@@ -292,8 +291,8 @@ impl<R: Read + Send> Reader<R> {
     /// of one chunk is read on the calling thread alone, without starting
     /// a worker.
     ///
-    /// Memory stays bounded whatever the input's size: at most two chunks
-    /// per thread are in flight (`2 × threads × 16 KiB` of text) with the
+    /// Memory stays bounded whatever the input's size: at most three chunks
+    /// per thread are in flight (`3 × threads × 32 KiB` of text) with the
     /// games read from them (a game holds its tags, comments and every
     /// position it passed through: about 190 bytes a ply, some 30 times
     /// its text for long games), and the chunk whose games the caller is
