@@ -238,3 +238,31 @@ fn mainline_only_reads_the_same_mainlines_without_the_variations() {
         }
     }
 }
+
+#[test]
+fn with_threads_reads_tricky_games_across_many_chunks_as_the_sequential_reader() {
+    // Inputs of several chunks (the reader cuts them where a tag line
+    // follows an empty line), where many of those places lie inside a
+    // comment, or between a game's tags: the cuts there are found wrong
+    // and read again.
+    let tricky = [
+        "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"not a game\"]\n[Site \"x\"]\n} e5 *\n\n",
+        "[Event \"a\"]\n\n1. e4 {a comment\n\n[Event \"a game\"]\n[Site \"x\"]\n\n} e5 *\n\n",
+        "[Event \"tags only\"]\n\n[Site \"the same game\"]\n\n1. d4 d5 *\n\n",
+        "[Event \"a\"]\n\n1. e4 {never closed\n2. d4\n\n[Event \"b\"]\n\n1. d4 *\n\n",
+        "%[Event \"escaped\"]\n[Event \"a\"]\n\n1. e4 ; {not a comment\n%{ nor this\ne5 *\n\n",
+        "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n",
+        "[Event \"crlf\"]\r\n\r\n1. e4 e5 *\r\n\r\n",
+        "[Event \"cr\"]\r\r1. e4 e5 *\r\r",
+    ];
+    let mut text = String::new();
+    let mut k = 0;
+    while text.len() < 1_500_000 {
+        text.push_str(&GAME.repeat(k % 5));
+        text.push_str(tricky[k % tricky.len()]);
+        k += 1;
+    }
+    let items = check(&text);
+    assert!(items.len() > 10_000);
+    assert!(items.iter().any(|item| matches!(item, Seen::Error(..))));
+}

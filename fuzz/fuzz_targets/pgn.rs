@@ -1,7 +1,11 @@
 //! Arbitrary bytes as a PGN file: reading never panics, every game read is
 //! written in export format and read back to the same tags, start, moves,
-//! comments, NAGs and result, and reading with two worker threads yields
-//! the same items as reading on one.
+//! comments, NAGs and result, and `Reader::with_threads(_, 2)` yields the
+//! same items as reading on one thread. A fuzzing build (`--cfg fuzzing`)
+//! cuts its input into chunks of 256 bytes instead of 32 KiB, so that inputs
+//! are read in many chunks, each cut confirmed or read again; an input of a
+//! dozen chunks or fewer is read on the calling thread alone (no thread to
+//! start per input), a longer one by the calling thread and a worker.
 //!
 //! The round-trip checks live in tests/common/pgn_checks.rs, shared with
 //! `cargo test` (tests/oracle/fuzz_corpus.rs replays fuzz/seeds/pgn through

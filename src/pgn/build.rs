@@ -132,6 +132,8 @@ impl Builder {
 ///
 /// With `mainline_only`, the variations are read for syntax only (a record
 /// whose mainline is legal then reads, whatever its variations hold).
+/// The tests' oracle of the one-pass reading.
+#[cfg(test)]
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn build_with(
     text: &GameText<'_>,

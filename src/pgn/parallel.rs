@@ -1,192 +1,326 @@
-//! [`ParallelReader`] ([`Reader::with_threads`]): it wraps a [`Reader`],
-//! whose game splitter runs on the calling thread and packs whole games
-//! into batches; worker threads tokenize them and play their moves; the
-//! results come back in input order. The cuts are the sequential reader's
-//! because they are made by the same code.
+//! [`ParallelReader`] ([`Reader::with_threads`]): the calling thread reads
+//! the input in chunks of about 32 KiB, each cut where a game most likely
+//! starts (a tag line after an empty line), and worker threads (and the
+//! calling thread, in turn) read the chunks with the sequential reader
+//! itself, each chunk as if it were the whole input but for its end, where
+//! the reader pauses ([`Resume`]).
+//!
+//! A cut is confirmed when the reader of the chunk before it paused right
+//! there, between games: the sequential reader would start afresh at the
+//! cut as the chunk's reader did. When it paused elsewhere (in a game that
+//! goes on past the cut: a comment over an empty line and a tag line, a
+//! game longer than a chunk, a file with no empty lines), what was read
+//! from the cut on is dropped and the text from where that reader paused
+//! is read again on the calling thread, with at least as much text after
+//! it as before it, so that a huge game is read a bounded number of times.
+//! Game numbers, line numbers and offsets are counted from each chunk's
+//! start, and set right in input order. So the items are the sequential
+//! reader's, made by the same code on the same text.
 
-use super::build::{Room, build_with};
 use super::error::PgnError;
-use super::game::{Origin, PgnGame};
-use super::reader::{Reader, finish};
-use super::tokenizer::GameText;
+use super::game::PgnGame;
+use super::reader::{Reader, Resume};
+use super::tokenizer::is_blank_line;
+use alloc::boxed::Box;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
-use std::io::Read;
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::io::{self, Read};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 type Item = Result<PgnGame, PgnError>;
 
-/// Text gathered for one batch before it goes to a worker (a game longer
-/// than this is a batch by itself).
-const BATCH: usize = 1 << 17;
+use sizes::{CHUNK, INLINE_CHUNKS};
 
-/// Batches in flight per worker: enough to keep every worker busy while
-/// the splitter and the caller catch up, few enough to bound memory.
-const IN_FLIGHT_PER_WORKER: usize = 3;
+/// The sizes that differ when fuzzing (cargo-fuzz builds with `--cfg
+/// fuzzing`): small chunks there, so that the inputs are cut into many.
+#[allow(unexpected_cfgs)]
+mod sizes {
+    /// A chunk's size as read (a chunk is cut a little before): small
+    /// enough that the games built from the chunks in flight stay in the
+    /// cores' caches, large enough that every thread has work in hand.
+    #[cfg(not(fuzzing))]
+    pub(crate) const CHUNK: usize = 1 << 15;
+    #[cfg(fuzzing)]
+    pub(crate) const CHUNK: usize = 1 << 8;
 
-/// One game of a batch: where its text lies in the batch's bytes.
-struct Meta {
-    start: usize,
-    end: usize,
-    movetext: usize,
-    first_line: u64,
-    game_number: u64,
-    offset: u64,
+    /// Chunks read on the calling thread before the workers start: an
+    /// input of one chunk (or two when the second ends it) is read without
+    /// starting a thread.
+    #[cfg(not(fuzzing))]
+    pub(crate) const INLINE_CHUNKS: usize = 1;
+    /// When fuzzing, an input of a few chunks is cut and joined on the
+    /// calling thread alone (no thread to start per input); longer ones go
+    /// to the workers.
+    #[cfg(fuzzing)]
+    pub(crate) const INLINE_CHUNKS: usize = 12;
 }
 
-/// Whole games' text and where each lies in it; with the items built from
-/// them once a worker is done. Batches are used again and again, so that
-/// their memory stays with the reader (and warm) instead of going back and
-/// forth between threads' allocators.
+/// Chunks in flight per thread (the caller's included): enough to keep
+/// every thread busy, few enough to bound memory and keep it warm.
+const IN_FLIGHT_PER_THREAD: usize = 3;
+
+/// What follows a chunk's text in the input.
 #[derive(Default)]
-struct Batch {
+enum After {
+    /// More input, or none (not read yet): the chunk's reader pauses at
+    /// its end.
+    #[default]
+    More,
+    /// The end of input.
+    End,
+    /// An error reading the input: the last item, where the reader needs
+    /// more input.
+    Failed(io::Error),
+}
+
+/// A piece of the input, and once read, its items and where its reader
+/// paused.
+#[derive(Default)]
+struct Chunk {
     bytes: Vec<u8>,
-    games: Vec<Meta>,
-    items: VecDeque<Item>,
-    /// The reader's [`Reader::mainline_only`].
+    /// The input's byte offset of `bytes[0]`.
+    offset: u64,
+    after: After,
     mainline_only: bool,
+    /// Game numbers and lines counted from the chunk's start.
+    items: VecDeque<Item>,
+    /// Where its reader paused: `None` after the end of input.
+    paused: Option<Resume>,
 }
 
-type Job = (Batch, SyncSender<Batch>);
-
-/// What the caller waits for, in input order.
-enum Pending {
-    /// A batch at a worker, and its bytes of text.
-    Batch(Receiver<Batch>, usize),
-    /// A game longer than a batch, built on the calling thread, and its
-    /// bytes of text.
-    Built(Item, usize),
-    /// An error reading the input: the last item.
-    Failed(PgnError),
+/// Reads a chunk's games (with the sequential reader, from its first byte).
+fn read_chunk(chunk: &mut Chunk) {
+    let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
+    reader.mainline_only = chunk.mainline_only;
+    chunk.items.extend(&mut reader);
+    chunk.paused = reader.paused;
+    if let After::Failed(_) = chunk.after {
+        if reader.paused.is_some() {
+            let After::Failed(error) = core::mem::replace(&mut chunk.after, After::End) else {
+                unreachable!("the chunk ends in a read error")
+            };
+            // The sequential reader fails where it needs more input.
+            chunk.items.push_back(Err(reader.io_error(error)));
+        }
+        chunk.paused = None;
+    }
 }
 
-/// The workers of a [`ParallelReader`].
+/// A chunk handed out: waiting to be read (by a worker, or by the calling
+/// thread when it would otherwise wait), being read, or read.
+struct Job {
+    state: Mutex<State>,
+    read: Condvar,
+}
+
+enum State {
+    Waiting(Chunk),
+    Reading,
+    Read(Chunk),
+    /// The reading panicked (a bug): the calling thread panics as well.
+    Panicked(Box<dyn core::any::Any + Send>),
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic never leaves a job or the queue half changed.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Job {
+    fn new(chunk: Chunk) -> Arc<Job> {
+        Arc::new(Job {
+            state: Mutex::new(State::Waiting(chunk)),
+            read: Condvar::new(),
+        })
+    }
+
+    /// The chunk, when nobody has started reading it: the caller reads it.
+    fn start(&self) -> Option<Chunk> {
+        let mut state = lock(&self.state);
+        match core::mem::replace(&mut *state, State::Reading) {
+            State::Waiting(chunk) => Some(chunk),
+            other => {
+                *state = other;
+                None
+            }
+        }
+    }
+
+    /// Reads a chunk taken with [`Job::start`], and hands it back read.
+    fn read(&self, mut chunk: Chunk) {
+        let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
+            read_chunk(&mut chunk);
+            chunk
+        }));
+        *lock(&self.state) = match done {
+            Ok(chunk) => State::Read(chunk),
+            Err(panic) => State::Panicked(panic),
+        };
+        self.read.notify_all();
+    }
+
+    /// Whether the chunk is read (or its reading panicked).
+    fn is_read(&self) -> bool {
+        matches!(*lock(&self.state), State::Read(_) | State::Panicked(_))
+    }
+
+    /// The chunk once read, whoever reads it; unread when nobody started
+    /// reading it (`read`: false).
+    fn finish(&self, read: bool) -> Chunk {
+        let mut state = lock(&self.state);
+        loop {
+            match core::mem::replace(&mut *state, State::Reading) {
+                State::Read(chunk) => return chunk,
+                State::Waiting(mut chunk) => {
+                    if read {
+                        drop(state);
+                        read_chunk(&mut chunk);
+                    }
+                    return chunk;
+                }
+                State::Panicked(panic) => std::panic::resume_unwind(panic),
+                State::Reading => {
+                    state = self
+                        .read
+                        .wait(state)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
+}
+
+/// The chunks handed out, in input order, for the workers to take.
+struct Queue {
+    jobs: VecDeque<Arc<Job>>,
+    closed: bool,
+}
+
+/// The worker threads and their queue.
 struct Pool {
-    jobs: Option<Sender<Job>>,
+    queue: Arc<(Mutex<Queue>, Condvar)>,
     workers: Vec<JoinHandle<()>>,
-    pending: VecDeque<Pending>,
-    /// The batch whose items the caller is taking.
-    ready: Batch,
-    /// Batches done with, to fill again.
-    spare: Vec<Batch>,
-    /// The bytes of text of the batches at the workers.
-    in_flight: usize,
-    done: bool,
 }
 
 impl Pool {
-    fn new(threads: usize) -> Pool {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let queue = Arc::new(Mutex::new(queue));
-        let workers = (0..threads)
+    fn new(workers: usize) -> Pool {
+        let queue = Arc::new((
+            Mutex::new(Queue {
+                jobs: VecDeque::new(),
+                closed: false,
+            }),
+            Condvar::new(),
+        ));
+        let workers = (0..workers)
             .map(|_| {
                 let queue = Arc::clone(&queue);
                 std::thread::spawn(move || work(&queue))
             })
             .collect();
-        Pool {
-            jobs: Some(jobs),
-            workers,
-            pending: VecDeque::new(),
-            ready: Batch::default(),
-            spare: Vec::new(),
-            in_flight: 0,
-            done: false,
-        }
+        Pool { queue, workers }
+    }
+
+    fn send(&self, chunk: Chunk) -> Pending {
+        let job = Job::new(chunk);
+        let (queue, more) = &*self.queue;
+        lock(queue).jobs.push_back(Arc::clone(&job));
+        more.notify_one();
+        Pending::Job(job)
     }
 }
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        // Workers finish the batch in hand (its result has nowhere to go)
-        // and stop when the queue closes.
-        self.pending.clear();
-        self.jobs = None;
+        // Workers finish the chunk in hand (its result has nowhere to go)
+        // and stop.
+        let (queue, more) = &*self.queue;
+        lock(queue).closed = true;
+        more.notify_all();
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
     }
 }
 
-/// A worker: takes batches off the queue until it closes.
-#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
-fn work(queue: &Mutex<Receiver<Job>>) {
+/// A worker: reads the chunks nobody reads yet, in order, until the queue
+/// closes.
+fn work(queue: &(Mutex<Queue>, Condvar)) {
+    let (queue, more) = queue;
     loop {
-        let job = match queue.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
-        };
-        let Ok((mut batch, reply)) = job else { return };
-        let Batch {
-            bytes,
-            games,
-            items,
-            mainline_only,
-        } = &mut batch;
-        let mainline_only = *mainline_only;
-        let mut room = Room::default();
-        items.extend(games.iter().map(|meta| {
-            let text = GameText {
-                text: &bytes[meta.start..meta.end],
-                movetext: meta.movetext,
-                first_line: meta.first_line,
-                game_number: meta.game_number,
-                offset: meta.offset,
-            };
-            let origin = Origin {
-                offset: meta.offset,
-                line: meta.first_line,
-            };
-            let game = build_with(&text, mainline_only, room).map(|b| finish(b, origin));
-            if let Ok(game) = &game {
-                room = room.after(game);
+        let job = {
+            let mut queue = lock(queue);
+            loop {
+                if queue.closed {
+                    return;
+                }
+                if let Some(job) = queue.jobs.pop_front() {
+                    break job;
+                }
+                queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
             }
-            game
-        }));
-        // The reader may be gone: nothing is waiting then.
-        let _ = reply.send(batch);
+        };
+        if let Some(chunk) = job.start() {
+            job.read(chunk);
+        }
     }
+}
+
+/// A chunk on its way, in input order.
+enum Pending {
+    /// Handed out: read by a worker, or by the calling thread.
+    Job(Arc<Job>),
+    /// To be read on the calling thread in its turn (before the workers
+    /// start, or the input's last chunk before a read error).
+    Here(Chunk),
 }
 
 impl<R: Read + Send> Reader<R> {
     /// A reader of the games in `read` that plays their moves on `threads`
-    /// worker threads: it yields exactly the items of [`Reader::new`], in
-    /// the same order. The games are cut on the calling thread by the
-    /// sequential reader's own splitter (it knows comments, tag strings,
-    /// `%` lines and `;` comments), and at most three batches of whole
-    /// games per worker are at the workers at a time: about 128 KiB of text
-    /// each, `3 × threads × 128 KiB` in all. A game longer than a batch is
-    /// built on the calling thread, from the reader's buffer. So memory
-    /// stays bounded whatever the input's size, by about: the text in
-    /// flight and the games built from it (a game holds its tags, comments
-    /// and every position it passed through: about 190 bytes a ply, some
-    /// 30 times its text for long games, so two workers on games of 256
-    /// plies hold about 11 MB more than one), the batch whose games the
-    /// caller is taking, and the reader's buffer, which holds the game
-    /// being cut (at most twice the largest game): huge games cost what
-    /// they cost on one thread, whatever the number of threads.
-    /// The allocator may keep more: each worker's games are freed into its
-    /// own arena, which stays at its peak (glibc: on games of up to 256
-    /// plies, about 25 MB of RSS more per worker; `MALLOC_ARENA_MAX=1` or
-    /// another allocator halves that). `threads` of 0 or 1 reads on the calling thread alone.
+    /// threads, the calling thread among them: it yields exactly the items
+    /// of [`Reader::new`], in the same order.
+    ///
+    /// The calling thread reads the input in chunks of about 32 KiB, cut
+    /// where a game most likely starts, and `threads - 1` workers and the
+    /// calling thread read the chunks' games with the sequential reader,
+    /// which notes where it would need the text after the chunk. A cut is
+    /// kept when the chunk before it ended right there between games, as
+    /// the sequential reader would read it; otherwise (a game over the
+    /// cut, such as a comment that holds an empty line and a tag line) the
+    /// text from that game on is read again on the calling thread. An input
+    /// of one chunk is read on the calling thread alone, without starting
+    /// a worker.
+    ///
+    /// Memory stays bounded whatever the input's size: at most three chunks
+    /// per thread are in flight (`3 × threads × 32 KiB` of text) with the
+    /// games read from them (a game holds its tags, comments and every
+    /// position it passed through: about 190 bytes a ply, some 30 times
+    /// its text for long games), and the chunk whose games the caller is
+    /// taking. A game longer than a chunk is read on the calling thread
+    /// from as much text as it takes (at most about twice the game), while
+    /// no other text is read: huge games cost what they cost on one
+    /// thread, whatever the number of threads. The allocator may keep
+    /// more: each worker's games are freed into its own arena, which stays
+    /// at its peak (glibc; `MALLOC_ARENA_MAX=1` or another allocator
+    /// avoids that). `threads` of 0 or 1 reads on the calling thread alone.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
     ///
     /// let one = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
-    /// let text = one.repeat(1000);
+    /// let text = one.repeat(10_000);
     /// let parallel: Vec<_> = Reader::with_threads(text.as_bytes(), 2).collect();
     /// let sequential: Vec<_> = Reader::new(text.as_bytes()).collect();
-    /// assert_eq!(parallel.len(), 1000);
-    /// assert_eq!(parallel[999].as_ref().unwrap(), sequential[999].as_ref().unwrap());
+    /// assert_eq!(parallel.len(), 10_000);
+    /// assert_eq!(parallel[9999].as_ref().unwrap(), sequential[9999].as_ref().unwrap());
     /// ```
     pub fn with_threads(read: R, threads: usize) -> ParallelReader<R> {
-        ParallelReader {
-            reader: Reader::new(read),
-            pool: (threads > 1).then(|| Pool::new(threads)),
-        }
+        let inner = if threads > 1 {
+            Inner::Many(Box::new(Chunker::new(read, threads, CHUNK, INLINE_CHUNKS)))
+        } else {
+            Inner::One(Reader::new(read))
+        };
+        ParallelReader { inner }
     }
 }
 
@@ -202,9 +336,13 @@ impl<R: Read + Send> Reader<R> {
 /// assert_eq!(reader.filter(|g| g.is_ok()).count(), 100);
 /// ```
 pub struct ParallelReader<R> {
-    reader: Reader<R>,
-    /// `None` for one thread: the games are read on the calling thread.
-    pool: Option<Pool>,
+    inner: Inner<R>,
+}
+
+enum Inner<R> {
+    /// One thread: the sequential reader.
+    One(Reader<R>),
+    Many(Box<Chunker<R>>),
 }
 
 impl<R: Read> ParallelReader<R> {
@@ -219,7 +357,10 @@ impl<R: Read> ParallelReader<R> {
     /// ```
     #[must_use]
     pub fn mainline_only(mut self) -> ParallelReader<R> {
-        self.reader.mainline_only = true;
+        match &mut self.inner {
+            Inner::One(reader) => reader.mainline_only = true,
+            Inner::Many(chunker) => chunker.mainline_only = true,
+        }
         self
     }
 }
@@ -228,127 +369,373 @@ impl<R: Read> Iterator for ParallelReader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match &mut self.pool {
-            Some(pool) => next(&mut self.reader, pool),
-            None => self.reader.next(),
+        match &mut self.inner {
+            Inner::One(reader) => reader.next(),
+            Inner::Many(chunker) => chunker.next(),
         }
     }
 }
 
-/// The next item of a reader with workers.
-fn next<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) -> Option<Item> {
-    loop {
-        if let Some(item) = pool.ready.items.pop_front() {
-            return Some(item);
+/// The calling thread's part: cuts the input into chunks, hands them to
+/// the workers, and takes their items in input order.
+struct Chunker<R> {
+    src: R,
+    threads: usize,
+    mainline_only: bool,
+    /// [`CHUNK`] and [`INLINE_CHUNKS`] (the tests try others).
+    chunk: usize,
+    inline: usize,
+    /// The input's offset of the next byte to read from `src`.
+    read_to: u64,
+    /// Text read after the last cut: the next chunk's first bytes.
+    carry: Vec<u8>,
+    /// The end of input or a read error was reached: nothing more to cut.
+    drained: bool,
+    /// Started with the second chunk.
+    pool: Option<Pool>,
+    pending: VecDeque<Pending>,
+    /// The items being taken, set right.
+    ready: VecDeque<Item>,
+    /// Where the sequential reader stands (between games, or at the start
+    /// of a game not read to its end yet): byte offset, line, games before.
+    at: u64,
+    line: u64,
+    games: u64,
+    /// The text from `at` that the chunks taken hold: a game not read to
+    /// its end, to be read again with the text after it.
+    leftover: Vec<u8>,
+    /// Buffers to cut chunks into again.
+    spare: Vec<Vec<u8>>,
+    done: bool,
+}
+
+impl<R: Read> Chunker<R> {
+    fn new(src: R, threads: usize, chunk: usize, inline: usize) -> Chunker<R> {
+        Chunker {
+            src,
+            threads,
+            mainline_only: false,
+            chunk: chunk.max(1),
+            inline,
+            read_to: 0,
+            carry: Vec::new(),
+            drained: false,
+            pool: None,
+            pending: VecDeque::new(),
+            ready: VecDeque::new(),
+            at: 0,
+            line: 1,
+            games: 0,
+            leftover: Vec::new(),
+            spare: Vec::new(),
+            done: false,
         }
-        // The batch taken is done with: its memory is free (or kept to fill
-        // again) before more text is cut.
-        let mut used = core::mem::take(&mut pool.ready);
-        if used.bytes.capacity() > 4 * BATCH || used.items.capacity() > 4096 {
-            // It held a huge game, or very many: give that memory back.
-            used = Batch::default();
-        }
-        if used.bytes.capacity() > 0 {
-            used.bytes.clear();
-            used.games.clear();
-            pool.spare.push(used);
-        }
-        dispatch(reader, pool);
-        match pool.pending.pop_front()? {
-            Pending::Batch(results, bytes) => {
-                let done = results
-                    .recv()
-                    .expect("a PGN worker thread never stops before its batch is done");
-                pool.in_flight -= bytes;
-                pool.ready = done;
-            }
-            Pending::Built(item, bytes) => {
-                pool.in_flight -= bytes;
+    }
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
                 return Some(item);
             }
-            Pending::Failed(error) => return Some(Err(error)),
+            if self.done {
+                return None;
+            }
+            if self.leftover.len() < self.chunk {
+                self.dispatch(IN_FLIGHT_PER_THREAD * self.threads);
+            } else if self.pending.is_empty() {
+                // A game longer than a chunk is being read: the text in
+                // flight is its own, a chunk at a time.
+                self.dispatch(1);
+            }
+            let Some(chunk) = self.take_next() else {
+                self.done = true;
+                continue;
+            };
+            self.accept(chunk);
+        }
+    }
+
+    /// Cuts chunks and hands them out until `slots` are in flight.
+    fn dispatch(&mut self, slots: usize) {
+        while !self.drained && self.pending.len() < slots {
+            let chunk = self.cut();
+            let here = match chunk.after {
+                After::Failed(_) => true,
+                After::End => self.pool.is_none(),
+                After::More => self.pool.is_none() && self.pending.len() < self.inline,
+            };
+            if here {
+                self.pending.push_back(Pending::Here(chunk));
+                continue;
+            }
+            let pool = self.pool.get_or_insert_with(|| {
+                // The calling thread reads chunks too.
+                Pool::new(self.threads - 1)
+            });
+            // The chunks waiting here are handed out too.
+            for pending in &mut self.pending {
+                if let Pending::Here(waiting) = pending {
+                    if matches!(waiting.after, After::More) {
+                        let waiting = core::mem::take(waiting);
+                        *pending = pool.send(waiting);
+                    }
+                }
+            }
+            self.pending.push_back(pool.send(chunk));
+        }
+    }
+
+    /// The next chunk in input order, read when its reading started where
+    /// the sequential reader stands. While a worker reads it, the calling
+    /// thread reads the chunks after it that nobody reads yet.
+    fn take_next(&mut self) -> Option<Chunk> {
+        let read = match self.pending.front()? {
+            Pending::Here(chunk) => chunk.offset == self.at,
+            Pending::Job(job) => {
+                let job = Arc::clone(job);
+                if let Some(chunk) = job.start() {
+                    // Nobody reads it yet: read it here.
+                    self.pending.pop_front();
+                    return Some(self.read_here(chunk));
+                }
+                while !job.is_read() && self.help() {}
+                self.pending.pop_front();
+                return Some(job.finish(true));
+            }
+        };
+        let Some(Pending::Here(mut chunk)) = self.pending.pop_front() else {
+            unreachable!("the front is a chunk kept here")
+        };
+        if read {
+            read_chunk(&mut chunk);
+        }
+        Some(chunk)
+    }
+
+    /// `chunk` read here when its reading starts where the sequential
+    /// reader stands (else it is read again from there, [`Chunker::join`]).
+    fn read_here(&self, mut chunk: Chunk) -> Chunk {
+        if chunk.offset == self.at {
+            read_chunk(&mut chunk);
+        }
+        chunk
+    }
+
+    /// Reads the first chunk handed out that nobody reads yet, if any.
+    fn help(&mut self) -> bool {
+        for pending in self.pending.iter().skip(1) {
+            if let Pending::Job(job) = pending {
+                if let Some(chunk) = job.start() {
+                    job.read(chunk);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Takes a chunk's items when its reading started where the
+    /// sequential reader stands; else reads the text again from there.
+    fn accept(&mut self, chunk: Chunk) {
+        let mut chunk = if chunk.offset == self.at {
+            chunk
+        } else {
+            self.join(chunk)
+        };
+        let lines = self.line - 1;
+        for item in &mut chunk.items {
+            match item {
+                Ok(game) => {
+                    game.origin.offset += chunk.offset;
+                    game.origin.line += lines;
+                }
+                Err(error) => {
+                    error.game_number += self.games;
+                    error.line += lines;
+                }
+            }
+        }
+        self.ready = core::mem::take(&mut chunk.items);
+        self.leftover.clear();
+        let Some(resume) = chunk.paused else {
+            self.done = true;
+            self.recycle(chunk.bytes);
+            return;
+        };
+        self.at = chunk.offset + resume.at as u64;
+        self.line += resume.line - 1;
+        self.games += resume.games;
+        let rest = chunk.bytes.len() - resume.at;
+        if rest < self.chunk / 2 {
+            self.leftover.extend_from_slice(&chunk.bytes[resume.at..]);
+            self.recycle(chunk.bytes);
+        } else {
+            // A game as long as a chunk or longer: its text is kept, not
+            // copied.
+            chunk.bytes.drain(..resume.at);
+            self.leftover = chunk.bytes;
+        }
+    }
+
+    /// The text from where the sequential reader stands (`leftover`, a game
+    /// that goes on past the last chunk's end) with the chunk that follows,
+    /// read here; `first`'s own reading is dropped. The chunks after it
+    /// are joined as well until there is at least as much text after the
+    /// game's start as before, so that a huge game is read again a bounded
+    /// number of times.
+    fn join(&mut self, first: Chunk) -> Chunk {
+        let mut bytes = core::mem::take(&mut self.leftover);
+        let wanted = 2 * bytes.len();
+        let mut next = first;
+        let after = loop {
+            // `bytes` holds the text from `at` on, which may overlap the
+            // next chunk (by the byte after a cut).
+            let end = self.at + bytes.len() as u64;
+            let skip = end.saturating_sub(next.offset).min(next.bytes.len() as u64);
+            bytes.extend_from_slice(&next.bytes[skip as usize..]);
+            self.recycle(next.bytes);
+            if bytes.len() >= wanted || !matches!(next.after, After::More) {
+                break next.after;
+            }
+            if self.pending.is_empty() {
+                self.dispatch(1);
+            }
+            match self.pending.pop_front() {
+                // Read or not, its reading is dropped.
+                Some(Pending::Job(job)) => next = job.finish(false),
+                Some(Pending::Here(chunk)) => next = chunk,
+                None => break After::More,
+            }
+        };
+        let mut joined = Chunk {
+            bytes,
+            offset: self.at,
+            after,
+            mainline_only: self.mainline_only,
+            items: VecDeque::new(),
+            paused: None,
+        };
+        read_chunk(&mut joined);
+        joined
+    }
+
+    /// Keeps a chunk's buffer to read into again.
+    fn recycle(&mut self, bytes: Vec<u8>) {
+        // A huge game's text goes back to the allocator.
+        if bytes.capacity() <= 2 * self.chunk && self.spare.len() < 2 {
+            self.spare.push(bytes);
+        }
+    }
+
+    /// Reads the next chunk from the input: about `chunk` bytes, cut
+    /// before the last line that most likely starts a game, with that
+    /// line's first byte after the cut as well (so that the chunk's reader
+    /// knows its last line end for what it is). The text after the cut
+    /// starts the next chunk.
+    fn cut(&mut self) -> Chunk {
+        let mut bytes = self.spare.pop().unwrap_or_default();
+        bytes.clear();
+        bytes.reserve(self.chunk.max(self.carry.len()) + 1);
+        bytes.extend_from_slice(&self.carry);
+        self.carry.clear();
+        let offset = self.read_to - bytes.len() as u64;
+        let had = bytes.len();
+        let wanted = self.chunk.saturating_sub(had) as u64;
+        let read = (&mut self.src).take(wanted).read_to_end(&mut bytes);
+        // The bytes read before an error are kept.
+        self.read_to += (bytes.len() - had) as u64;
+        let after = match read {
+            Err(e) => After::Failed(e),
+            Ok(n) if (n as u64) < wanted => After::End,
+            Ok(_) => After::More,
+        };
+        match after {
+            After::More => {
+                let cut = cut_point(&bytes);
+                self.carry.extend_from_slice(&bytes[cut..]);
+                bytes.truncate((cut + 1).min(bytes.len()));
+            }
+            After::End | After::Failed(_) => self.drained = true,
+        }
+        Chunk {
+            bytes,
+            offset,
+            after,
+            mainline_only: self.mainline_only,
+            items: VecDeque::new(),
+            paused: None,
         }
     }
 }
 
-/// Cuts batches and hands them to the workers until enough are in flight.
-fn dispatch<R: Read>(reader: &mut Reader<R>, pool: &mut Pool) {
-    loop {
-        let batches = IN_FLIGHT_PER_WORKER * pool.workers.len();
-        // Text in flight is bounded in bytes as well as in batches: games
-        // longer than a batch go out one at a time.
-        if pool.done
-            || pool.pending.len() >= batches
-            || (!pool.pending.is_empty() && pool.in_flight >= batches * BATCH)
-        {
-            return;
+/// Where to cut `bytes`, in its last seven eighths: before the last line
+/// that starts with `[` after an empty line (a game's first tag, almost
+/// always); else before the last line that starts with `[` after a line of
+/// movetext (files without empty lines between games); else before the
+/// last line of text after an empty line (games without tags); else at
+/// its end.
+fn cut_point(bytes: &[u8]) -> usize {
+    let from = bytes.len() / 8;
+    let mut end = bytes.len();
+    let mut after_movetext = None;
+    while let Some(k) = memchr::memrchr(b'[', &bytes[from..end]) {
+        let at = from + k;
+        end = at;
+        let Some(line) = line_before(&bytes[..at]) else {
+            continue;
+        };
+        if is_blank_line(line) {
+            return at;
         }
-        let mut batch = pool.spare.pop().unwrap_or_default();
-        let mainline_only = reader.mainline_only;
-        batch.mainline_only = mainline_only;
-        let mut failed = None;
-        let mut done = false;
-        let mut built = None;
-        while batch.bytes.len() < BATCH {
-            match reader.next_text() {
-                Ok(Some(game)) if game.text.len() > BATCH => {
-                    // A game longer than a batch is built here, straight
-                    // from the reader's buffer: no copy of its text, and its
-                    // memory stays with this thread's allocator instead of
-                    // a worker's (whose arena would keep it).
-                    let origin = Origin {
-                        offset: game.offset,
-                        line: game.first_line,
-                    };
-                    let item = build_with(&game, mainline_only, Room::default())
-                        .map(|builder| finish(builder, origin));
-                    built = Some((item, game.text.len()));
-                    break;
-                }
-                Ok(Some(game)) => {
-                    let start = batch.bytes.len();
-                    batch.bytes.extend_from_slice(game.text);
-                    batch.games.push(Meta {
-                        start,
-                        end: batch.bytes.len(),
-                        movetext: game.movetext,
-                        first_line: game.first_line,
-                        game_number: game.game_number,
-                        offset: game.offset,
-                    });
-                }
-                Ok(None) => {
-                    done = true;
-                    break;
-                }
-                Err(e) => {
-                    failed = Some(reader.io_error(e));
-                    done = true;
-                    break;
-                }
-            }
+        if after_movetext.is_none() && !line.starts_with(b"[") {
+            after_movetext = Some(at);
         }
-        if !batch.games.is_empty() {
-            let (reply, results) = mpsc::sync_channel(1);
-            let bytes = batch.bytes.len();
-            let sent = pool.jobs.as_ref().map(|jobs| jobs.send((batch, reply)));
-            if !matches!(sent, Some(Ok(()))) {
-                // No worker is left (one panicked): nothing more is read.
-                pool.done = true;
-                return;
-            }
-            pool.in_flight += bytes;
-            pool.pending.push_back(Pending::Batch(results, bytes));
+    }
+    if let Some(at) = after_movetext {
+        return at;
+    }
+    let mut end = bytes.len();
+    while let Some(k) = memchr::memrchr2(b'\n', b'\r', &bytes[from..end]) {
+        let at = from + k + 1;
+        end = at - 1;
+        let starts_text = bytes
+            .get(at)
+            .is_some_and(|b| !matches!(b, b'\n' | b'\r' | b' ' | b'\t'));
+        if starts_text && line_before(&bytes[..at]).is_some_and(is_blank_line) {
+            return at;
         }
-        if let Some((item, bytes)) = built {
-            // Counted as in flight, so that no second one is built before
-            // the caller takes this one.
-            pool.in_flight += bytes;
-            pool.pending.push_back(Pending::Built(item, bytes));
+    }
+    bytes.len()
+}
+
+/// The line that `before` ends with, when `before` ends with a line end
+/// that follows another line end (the line is then whole).
+fn line_before(before: &[u8]) -> Option<&[u8]> {
+    let (&last, rest) = before.split_last()?;
+    let rest = match last {
+        b'\n' => rest.strip_suffix(b"\r").unwrap_or(rest),
+        b'\r' => rest,
+        _ => return None,
+    };
+    let start = memchr::memrchr2(b'\n', b'\r', rest)?;
+    Some(&rest[start + 1..])
+}
+
+#[cfg(test)]
+impl<R: Read + Send> Reader<R> {
+    /// [`Reader::with_threads`] with chunks of `chunk` bytes, the first
+    /// `inline` read on the calling thread.
+    pub(crate) fn with_chunks(
+        read: R,
+        threads: usize,
+        chunk: usize,
+        inline: usize,
+    ) -> ParallelReader<R> {
+        ParallelReader {
+            inner: Inner::Many(Box::new(Chunker::new(read, threads, chunk, inline))),
         }
-        if let Some(error) = failed {
-            pool.pending.push_back(Pending::Failed(error));
-        }
-        pool.done |= done;
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -75,6 +75,28 @@ pub struct Reader<R> {
     borrowed: Option<fn(&R) -> &[u8]>,
     /// The room the last game read needed: the next one gets as much.
     room: Room,
+    /// Set by [`Reader::chunk`]: the end of the slice is not the end of
+    /// input, and the reader pauses there ([`Reader::paused`]).
+    open_end: bool,
+    /// Between [`Reader::find_game_start`] finding a game and the next
+    /// call: a game is being read.
+    in_game: bool,
+    /// Where a reader over an open-ended chunk stopped for want of input.
+    pub(crate) paused: Option<Resume>,
+}
+
+/// Where a reader over an open-ended chunk ([`Reader::chunk`]) stopped for
+/// want of input: a reader started afresh there reads on exactly as this
+/// one would with more input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Resume {
+    /// Its byte index in the chunk: between games, or where the game in
+    /// progress started.
+    pub(crate) at: usize,
+    /// The line number there, counted from 1 at the chunk's start.
+    pub(crate) line: u64,
+    /// The games before it.
+    pub(crate) games: u64,
 }
 
 impl<R: Read> Reader<R> {
@@ -105,6 +127,9 @@ impl<R: Read> Reader<R> {
             mainline_only: false,
             borrowed: None,
             room: Room::default(),
+            open_end: false,
+            in_game: false,
+            paused: None,
         }
     }
 
@@ -144,6 +169,10 @@ impl<R: Read> Reader<R> {
 
     /// Reads more input, keeping `buf[mark..]`. False at the end of input.
     fn refill(&mut self) -> io::Result<bool> {
+        if self.open_end {
+            // Not the end of input: the reader pauses ([`Reader::read_game`]).
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
         if self.eof || self.borrowed.is_some() {
             self.eof = true;
             return Ok(false);
@@ -263,6 +292,7 @@ impl<R: Read> Reader<R> {
     /// `mark` and `pos` then stand; `false` at the end of input. The game
     /// is counted and its origin noted.
     fn find_game_start(&mut self) -> io::Result<bool> {
+        self.in_game = false;
         self.shrink();
         loop {
             self.mark = self.pos;
@@ -282,6 +312,7 @@ impl<R: Read> Reader<R> {
             self.consume(next);
         }
         self.games += 1;
+        self.in_game = true;
         self.last_origin = Origin {
             offset: self.dropped + self.pos as u64,
             line: self.line,
@@ -358,8 +389,9 @@ impl<R: Read> Reader<R> {
         Ok(movetext_start)
     }
 
-    /// Finds the next game's text with the line splitter alone: for the
-    /// worker threads of [`Reader::with_threads`], which tokenize it.
+    /// Finds the next game's text with the line splitter alone: the
+    /// tests' oracle of the one-pass cut.
+    #[cfg(test)]
     pub(crate) fn next_text(&mut self) -> io::Result<Option<GameText<'_>>> {
         if !self.find_game_start()? {
             return Ok(None);
@@ -388,7 +420,33 @@ impl<R: Read> Reader<R> {
         }
         match self.read_game_io(sink) {
             Ok(next) => next,
+            Err(_) if self.open_end => {
+                // The end of the chunk: the reader stops where a reader
+                // with more input would go on from.
+                self.failed = true;
+                self.paused = Some(self.resume_point());
+                Next::End
+            }
             Err(e) => Next::Failed(self.io_error(e)),
+        }
+    }
+
+    /// Where a reader started afresh reads on as this one does: between
+    /// games where this one stands, or at the start of the game in
+    /// progress. (A reader's state between games is its place alone.)
+    fn resume_point(&self) -> Resume {
+        if self.in_game {
+            Resume {
+                at: self.mark,
+                line: self.last_origin.line,
+                games: self.games - 1,
+            }
+        } else {
+            Resume {
+                at: self.pos,
+                line: self.line,
+                games: self.games,
+            }
         }
     }
 
@@ -451,12 +509,20 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// An error reading the input, where it happened; the reader stops.
+    /// An error reading the input; the reader stops. It is the error of
+    /// the game being read (at its first line), or between games of the
+    /// next one (where the reader stands). Either place depends on the
+    /// input alone, not on how much of it each read handed over.
     pub(crate) fn io_error(&mut self, e: io::Error) -> PgnError {
         self.failed = true;
+        let (game_number, line) = if self.in_game {
+            (self.games, self.last_origin.line)
+        } else {
+            (self.games + 1, self.line)
+        };
         PgnError {
-            game_number: self.games + 1,
-            line: self.line,
+            game_number,
+            line,
             column: 1,
             kind: PgnErrorKind::Io(e),
         }
@@ -489,6 +555,18 @@ impl<'a> Reader<&'a [u8]> {
         reader.borrowed = Some(whole);
         reader.end = bytes.len();
         reader.eof = true;
+        reader
+    }
+
+    /// A reader of `bytes`, a chunk of a larger input cut anywhere: with
+    /// `open_end`, its end is not the end of input, and the reader stops
+    /// where it would need what follows, noting in [`Reader::paused`] where
+    /// a reader started afresh would go on. Game numbers, lines and offsets
+    /// are counted from the chunk's start.
+    pub(crate) fn chunk(bytes: &'a [u8], open_end: bool) -> Reader<&'a [u8]> {
+        let mut reader = Reader::from_slice(bytes);
+        reader.open_end = open_end;
+        reader.eof = !open_end;
         reader
     }
 }

@@ -1,0 +1,207 @@
+//! The parallel reader against the sequential one, with chunks small
+//! enough that every cut, confirmed or not, is tried.
+
+use super::*;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+
+/// An item as compared: the game and where it starts, or the error and
+/// where it is.
+type Seen = Result<(PgnGame, u64, u64), (String, u64, u64, u64, Option<usize>)>;
+
+fn seen(item: Item) -> Seen {
+    item.map(|g| {
+        let (offset, line) = (g.byte_offset(), g.first_line());
+        (g, offset, line)
+    })
+    .map_err(|e| {
+        (
+            format!("{e}"),
+            e.game_number(),
+            e.line(),
+            e.column(),
+            e.ply(),
+        )
+    })
+}
+
+/// Asserts that `text` reads the same in chunks of each size as
+/// sequentially; the sequential items.
+fn check(text: &[u8], chunks: &[usize]) -> Vec<Seen> {
+    let sequential: Vec<Seen> = Reader::new(text).map(seen).collect();
+    for &chunk in chunks {
+        for (threads, inline) in [(2, 1), (3, 4)] {
+            let parallel: Vec<Seen> = Reader::with_chunks(text, threads, chunk, inline)
+                .map(seen)
+                .collect();
+            assert_eq!(
+                parallel,
+                sequential,
+                "chunks of {chunk}, {threads} threads, {inline} inline: {:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+    }
+    sequential
+}
+
+/// A seeded xorshift generator: the same numbers on every run.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Pieces of PGN, good and bad, that make the cuts hard to confirm:
+/// comments over empty lines and tag lines, tags without movetext, escape
+/// and `;` lines, every kind of line end, byte-order marks.
+const PIECES: [&str; 30] = [
+    "[Event \"a\"]\n",
+    "[Site \"}{\"]\n",
+    "  [Round \"1\"]\n",
+    "[White \"w\"] {c}\n",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\r",
+    "\r\n\r\n",
+    " \t\n",
+    "1. e4 e5 ",
+    "2. Nf3 Nc6 ",
+    "1. d4 ",
+    "{a comment} ",
+    "{open\n",
+    "}",
+    "; a rest of line {\n",
+    "%escape {\n",
+    "*\n",
+    "1-0\n",
+    "[",
+    "\u{feff}",
+    "Ke3 ",
+    "(1. c4 c5) ",
+    "(",
+    ")",
+    "e5\n\n[Event \"y\"]\n\n",
+    "1. f3 e5 2. g4 Qh4# 0-1\n\n",
+    "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n",
+    "[Event \"b\"]\n[Site \"c\"]\n\n1. e4 *\n\n",
+];
+
+#[test]
+fn chunks_read_random_pieces_as_the_sequential_reader() {
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..400 {
+        let mut text = String::new();
+        for _ in 0..next() % 120 {
+            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+        }
+        let sizes = [1 + (next() % 8) as usize, 8 + (next() % 64) as usize, 200];
+        check(text.as_bytes(), &sizes);
+    }
+}
+
+#[test]
+fn chunks_read_the_sample_files_as_the_sequential_reader() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut all = Vec::new();
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            all.extend(std::fs::read(&path).unwrap());
+            all.extend(b"\n\n");
+        }
+    }
+    assert!(check(&all, &[97, 1000, 4096]).len() > 100);
+}
+
+#[test]
+fn chunks_read_games_longer_than_a_chunk_as_the_sequential_reader() {
+    // Comments over empty lines and tag lines, longer than many chunks.
+    let long = "x ".repeat(5000);
+    let game = format!(
+        "[Event \"big\"]\n\n1. e4 {{{long}\n\n[Event \"x\"]\n}} e5 {{\n\n[A \"b\"]\n\n}} *\n\n"
+    );
+    let short = "[Event \"e\"]\n\n1. e4 e5 *\n\n";
+    let text = format!(
+        "{}{game}{}{game}{game}{}",
+        short.repeat(30),
+        short.repeat(3),
+        short
+    );
+    let items = check(text.as_bytes(), &[16, 100, 999]);
+    assert!(items.len() > 30 + 1 + 3 + 2 + 2);
+}
+
+#[test]
+fn chunks_of_a_file_without_empty_lines_or_with_lone_cr_read_as_the_sequential_reader() {
+    let text = "[Event \"a\"]\n1. e4 e5 *\n".repeat(200);
+    assert_eq!(check(text.as_bytes(), &[10, 64]).len(), 200);
+    let text = "[Event \"a\"]\r\r1. e4 e5 *\r\r".repeat(200);
+    assert_eq!(check(text.as_bytes(), &[10, 64]).len(), 200);
+    let text = "1. e4 {a\n\nb} e5 *\n\n1. d4 *\r\n\r\n".repeat(200);
+    assert_eq!(check(text.as_bytes(), &[10, 64]).len(), 400);
+}
+
+/// A reader that fails after handing over its bytes, a few at a time.
+struct Failing<'a>(&'a [u8]);
+
+impl Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.0.len()).min(7);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn chunks_end_with_the_read_error_where_the_sequential_reader_does() {
+    let mut next = xorshift(77);
+    for _ in 0..100 {
+        let mut text = String::new();
+        for _ in 0..next() % 60 {
+            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+        }
+        let sequential: Vec<Seen> = Reader::new(Failing(text.as_bytes())).map(seen).collect();
+        assert!(matches!(sequential.last(), Some(Err(..))));
+        for chunk in [3, 50] {
+            let parallel: Vec<Seen> = Reader::with_chunks(Failing(text.as_bytes()), 2, chunk, 1)
+                .map(seen)
+                .collect();
+            assert_eq!(parallel, sequential, "chunks of {chunk}: {text:?}");
+        }
+    }
+}
+
+#[test]
+fn a_cut_is_made_where_a_game_most_likely_starts() {
+    assert_eq!(cut_point(b"1. e4 *\n\n[Event \"a\"]\n"), 9);
+    assert_eq!(cut_point(b"1. e4 *\r\n \r\n[Event \"a\"]\n"), 12);
+    assert_eq!(cut_point(b"1. e4 *\r\r[Event \"a\"]\r"), 9);
+    // Not inside a line, nor after a tag line.
+    assert_eq!(cut_point(b"1. e4 {\nx [y\n"), 13);
+    assert_eq!(cut_point(b"\n\n[Event \"a\"]\n[Site \"b\"]\n"), 25);
+    // After a line of movetext when no line follows an empty one.
+    assert_eq!(
+        cut_point(b"1. e4 *\n[Event \"a\"]\n1. d4 *\n[Event \"b\"]\n"),
+        28
+    );
+    // Games without tags: after an empty line.
+    assert_eq!(cut_point(b"1. e4 *\n\n1. d4 *\r\n\r\n1. c4 *\n"), 20);
+    assert_eq!(cut_point(b"1. e4 *\n1. d4 *\n1. c4 *\n"), 24);
+    // Not in the first eighth: chunks stay long.
+    let mut text = b"\n\n[".to_vec();
+    text.extend(vec![b'x'; 40]);
+    assert_eq!(cut_point(&text), text.len());
+}
