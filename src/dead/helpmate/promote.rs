@@ -56,6 +56,11 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
             let m = answer(&pos, way(pawn, forward).with(pawn))?;
             pos.play_unchecked(m);
             line.try_push(m).ok()?;
+            // An en passant capture takes the pawn without landing on its
+            // square or its way: the run stops there.
+            if !pos.pieces(winner, Role::Pawn).contains(pawn) {
+                return None;
+            }
         }
     }
     // The loser moves next: a run that ends on a push leaves the mate to
@@ -171,5 +176,18 @@ mod tests {
         // A bare king with only steps onto the way: no answer at all.
         let pos = Position::from_fen("7k/5K2/8/7P/8/8/8/8 b - - 0 1").unwrap();
         assert_eq!(answer(&pos, way), None);
+    }
+
+    #[test]
+    fn a_run_stops_when_the_answer_takes_the_pawn_en_passant() {
+        // The white pawn has just come to e4 with check. Black's king has
+        // no safe step off the pawn's way, so the answer is the capture en
+        // passant, which lands on e3 and takes the pawn: nothing is left
+        // to run.
+        let pos = Position::from_fen("8/8/5Q2/3k4/3pP3/3N4/2Q4K/8 b - e3 0 1").unwrap();
+        let way = way(Square::E4, 8).with(Square::E4);
+        let m = answer(&pos, way).expect("the capture en passant");
+        assert_eq!(m.kind(), crate::MoveKind::EnPassant);
+        assert!(run(&pos, Color::White, 100).is_none());
     }
 }
