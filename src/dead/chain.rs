@@ -256,14 +256,8 @@ fn key(pos: &Position) -> u64 {
 }
 
 /// The moves from the root to node `index`.
-fn path(nodes: &[Node], mut index: usize) -> Vec<Move> {
-    let mut moves = Vec::new();
-    while nodes[index].parent != u32::MAX {
-        moves.push(nodes[index].mv);
-        index = nodes[index].parent as usize;
-    }
-    moves.reverse();
-    moves
+fn path(nodes: &[Node], index: usize) -> Vec<Move> {
+    super::reach::line_to(nodes, index, |node| (node.parent, node.mv))
 }
 
 /// The mate after the winner's promotion: the quick look, a narrow

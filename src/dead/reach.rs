@@ -148,11 +148,26 @@ pub(super) fn explore(root: &Position, winner: Color, budget: &mut Budget, limit
 }
 
 /// The moves from the root to node `index`.
-fn line(nodes: &[Node], mut index: usize) -> Vec<Move> {
+fn line(nodes: &[Node], index: usize) -> Vec<Move> {
+    line_to(nodes, index, |node| (node.parent, node.mv))
+}
+
+/// The moves from the root to node `index` of a search tree kept in one
+/// vector, given each node's `link`: its parent's index (`u32::MAX` at the
+/// root) and the move that led to it.
+pub(super) fn line_to<N>(
+    nodes: &[N],
+    mut index: usize,
+    link: impl Fn(&N) -> (u32, Move),
+) -> Vec<Move> {
     let mut moves = Vec::new();
-    while nodes[index].parent != u32::MAX {
-        moves.push(nodes[index].mv);
-        index = nodes[index].parent as usize;
+    loop {
+        let (parent, mv) = link(&nodes[index]);
+        if parent == u32::MAX {
+            break;
+        }
+        moves.push(mv);
+        index = parent as usize;
     }
     moves.reverse();
     moves

@@ -1,0 +1,199 @@
+//! The tests of the helpmate search.
+
+use super::*;
+
+/// Visits every position `depth` plies deep and checks that
+/// [`is_mated`] (a parry looked for on the few squares that parry)
+/// says what the legal move count says.
+fn walk(pos: &Position, depth: u32, checks: &mut u32) {
+    if pos.is_check() {
+        *checks += 1;
+        assert_eq!(is_mated(pos), !pos.has_legal_moves(), "{pos:?}");
+    }
+    if depth == 0 {
+        return;
+    }
+    for &m in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        walk(&child, depth - 1, checks);
+    }
+}
+
+#[test]
+fn is_mated_agrees_with_the_move_count() {
+    // Checks parried by captures, blocks, double pushes, promotions
+    // and en passant; pinned men that cannot parry; double checks.
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            3,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            2,
+        ),
+        ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 4),
+        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+    ] {
+        let mut checks = 0;
+        walk(&Position::from_fen(fen).unwrap(), depth, &mut checks);
+        assert!(checks > 0, "{fen}");
+    }
+    let back_rank = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    assert!(is_mated(&back_rank));
+    let parried = Position::from_fen("R5k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1").unwrap();
+    assert!(!is_mated(&parried));
+}
+
+/// Follows the first choices from `pos` for at most `plies` plies and
+/// checks at every node that the best move alone (pieces that cannot
+/// beat it left unscored) is the greatest of every move scored, with
+/// the same count and mate in one. Returns the nodes compared.
+fn follow_best(pos: &Position, winner: Color, corner: Square, order: Order, plies: u32) -> u32 {
+    let mut pos = pos.clone();
+    let mut nodes = 0;
+    for _ in 0..plies {
+        let (mut all, mut best) = (ArrayVec::new(), ArrayVec::new());
+        let (count, mate) = generate_scored::<true>(&pos, winner, corner, order, &mut all);
+        let chosen = generate_scored::<false>(&pos, winner, corner, order, &mut best);
+        nodes += 1;
+        assert_eq!((count, mate), chosen, "{pos:?}");
+        if mate.is_some() {
+            // The search plays the mate: the best move is not asked.
+            break;
+        }
+        let greatest = all.iter().max().copied();
+        assert_eq!(greatest, best.first().copied(), "{pos:?}");
+        let Some(key) = greatest else {
+            break;
+        };
+        pos.play_unchecked(Move::from_bits(key as u16));
+    }
+    nodes
+}
+
+#[test]
+fn the_best_move_alone_is_the_greatest_of_every_move_scored() {
+    // Middlegames and endings with checks, pins, castling rights,
+    // promotions and en passant; both orders, every target corner.
+    let mut nodes = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "r1b3k1/p1pp2r1/1p4pp/Q7/4PBN1/2P3P1/1P3P1P/RN3RK1 b - - 0 17",
+        "k6r/p4pp1/r2b3p/7P/1pP1P3/2RB2P1/P2P1K2/R1B5 b - - 0 25",
+        "3R2nr/1k4Np/np1b1p2/8/2P1p1PP/1P3P2/P3Q3/5K1R b - - 0 22",
+        "2k5/p7/2P1P3/1p5p/7P/4K2P/8/8 w - - 2 46",
+        "8/1Q6/nppk4/6Kp/5q2/8/8/8 w - - 3 42",
+        "4k3/6pp/2b1n3/6R1/8/1N6/1PP2KPP/2B2R2 b - - 2 23",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for winner in Color::ALL {
+            for corner in target_corners(&pos, winner) {
+                for order in [Order::Quick, Order::Thorough] {
+                    nodes += follow_best(&pos, winner, corner, order, 40);
+                }
+            }
+        }
+    }
+    assert!(nodes > 2_000, "{nodes} nodes compared");
+}
+
+#[test]
+fn a_quick_look_through_a_pawn_run_ends_in_a_replayed_mate() {
+    // The run promotes first, the search mates after it; the positions
+    // visited are charged.
+    for (fen, winner) in [
+        ("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1", Color::White),
+        ("4k3/4p1p1/8/K7/8/8/8/8 w - - 0 1", Color::Black),
+        (
+            "r7/6p1/b2k1n1p/1P6/8/2r5/P1P2PP1/R3R1K1 w - - 0 24",
+            Color::White,
+        ),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let (run, _) = promote::run(&pos, winner, 100).expect(fen);
+        let mut table = [0; 256];
+        let mut budget = super::super::Budget::new(160);
+        let line = quick(&pos, winner, &mut budget, &mut table).expect(fen);
+        assert!(line.starts_with(&run), "{fen}");
+        assert!(super::super::mates(&pos, winner, &line), "{fen}");
+        assert!(160 - budget.left >= line.len() as u64, "{fen}");
+        assert!(table.iter().all(|&e| e == 0), "{fen}");
+    }
+    // No budget, no line: the run is a search too.
+    let pos = Position::from_fen("8/8/8/8/8/k7/4P1P1/4K3 w - - 0 1").unwrap();
+    let mut table = [0; 256];
+    let mut none = super::super::Budget::new(0);
+    assert!(quick(&pos, Color::White, &mut none, &mut table).is_none());
+}
+
+#[test]
+fn a_search_leaves_its_table_clean() {
+    // A line found at once, a search that gives up after writing fewer
+    // slots than it remembers, and one that writes more.
+    let rich = "r1bqkb1r/ppppppp1/n4n1p/8/1P5P/2P3P1/P2PPP2/RNBQKBNR b KQkq - 0 4";
+    // White can never mate (the clock is not zero, so the search does
+    // not stop at once on the material): it wanders until the budget
+    // is spent.
+    let bare = "4k3/8/8/8/3q4/8/8/4K3 w - - 1 1";
+    let mut table = alloc::vec![0; 1 << 14];
+    for (fen, nodes, shape, found) in [
+        (rich, 1_000, (60, 2), true),
+        (bare, 500, (60, 2), false),
+        (bare, 100_000, (80, 200), false),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let budget = super::super::Budget::new(nodes);
+        for order in [Order::Quick, Order::Thorough] {
+            let mut budget = budget;
+            let line = search(&pos, Color::White, &mut budget, shape, 0, &mut table, order);
+            assert_eq!(line.is_some(), found, "{fen} {order:?}");
+            assert!(table.iter().all(|&e| e == 0), "{fen} with {nodes} nodes");
+        }
+    }
+}
+
+#[test]
+fn the_quick_look_follows_the_first_choices_towards_every_corner_first() {
+    // Endings whose line lies towards a farther corner: the wider
+    // search towards the nearest one spends its share without it, the
+    // first choices towards the next find it at once.
+    for (fen, winner) in [
+        ("8/p5k1/P7/8/8/7Q/6KB/5BN1 w - - 2 40", Color::White),
+        ("n7/3n4/8/2R1p1k1/8/2p1b3/8/1K6 b - - 0 116", Color::Black),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut table = [0; 256];
+        let mut nearest = super::super::Budget::new(80);
+        let line = search(
+            &pos,
+            winner,
+            &mut nearest,
+            (60, 1),
+            0,
+            &mut table,
+            Order::Quick,
+        );
+        assert!(line.is_none(), "{fen}");
+        let mut budget = super::super::Budget::new(160);
+        let line = quick(&pos, winner, &mut budget, &mut table).expect(fen);
+        assert!(
+            160 - budget.left <= 40,
+            "{fen}: {} positions",
+            160 - budget.left
+        );
+        assert!(super::super::mates(&pos, winner, &line), "{fen}");
+        assert!(table.iter().all(|&e| e == 0), "{fen}");
+    }
+}
