@@ -45,7 +45,7 @@ use engine::Engine;
 use stats::{Pentanomial, Sprt, Verdict};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
@@ -244,7 +244,10 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
         None => None,
     };
     let next = Arc::new(AtomicU32::new(1));
-    let stop = Arc::new(AtomicBool::new(false));
+    // The last game number to play: none until an SPRT stops the match,
+    // then the games that may already be under way (two per worker beyond
+    // the record at the stop).
+    let last = Arc::new(AtomicU32::new(u32::MAX));
     let peak = Arc::new(AtomicUsize::new(0));
     let recorded = Arc::new(AtomicU32::new(0));
     let ahead = 2 * config.concurrency as u32;
@@ -254,11 +257,11 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
     let mut handles = Vec::new();
     for _ in 0..workers {
         let recorded = Arc::clone(&recorded);
-        let (config, starts, next, stop, tx, names, peak) = (
+        let (config, starts, next, last, tx, names, peak) = (
             config.clone(),
             Arc::clone(&starts),
             Arc::clone(&next),
-            Arc::clone(&stop),
+            Arc::clone(&last),
             tx.clone(),
             names.clone(),
             Arc::clone(&peak),
@@ -268,16 +271,24 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
             None => [None, None],
         };
         handles.push(thread::spawn(move || {
-            while !stop.load(Ordering::SeqCst) {
+            'games: loop {
                 let number = next.fetch_add(1, Ordering::SeqCst);
-                if number > config.games {
+                if number > config.games.min(last.load(Ordering::SeqCst)) {
                     break;
                 }
                 // Keep within two games per worker of the record, so that
-                // an SPRT that stops leaves few games in flight. A game
-                // taken is played (the record has no gaps).
+                // an SPRT that stops leaves few games in flight. The stop
+                // fixes `last` before the record grows again, so a game
+                // beyond it is never started and every game up to it is
+                // played (the record has no gaps).
                 while number > recorded.load(Ordering::SeqCst) + ahead {
+                    if number > last.load(Ordering::SeqCst) {
+                        break 'games;
+                    }
                     thread::sleep(Duration::from_millis(1));
+                }
+                if number > last.load(Ordering::SeqCst) {
+                    break;
                 }
                 let start = starts[((number - 1) / 2) as usize % starts.len()].clone();
                 let result = play_one(&config, number, start, &mut engines, &names, &peak);
@@ -348,7 +359,7 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
                     summary.pairs.report()
                 );
                 if let Some(sprt) = &config.sprt {
-                    report_sprt(sprt, &mut summary, out, &stop);
+                    report_sprt(sprt, &mut summary, out, &last, ahead);
                 }
             }
         }
@@ -391,13 +402,21 @@ pub fn run_match(config: &Config, out: &mut dyn Write) -> Result<Summary, String
 }
 
 /// The SPRT's line after a pair, and the match's stop at a bound.
-fn report_sprt(sprt: &Sprt, summary: &mut Summary, out: &mut dyn Write, stop: &AtomicBool) {
+fn report_sprt(
+    sprt: &Sprt,
+    summary: &mut Summary,
+    out: &mut dyn Write,
+    last: &AtomicU32,
+    ahead: u32,
+) {
     let llr = sprt.llr(&summary.pairs);
     let _ = writeln!(out, "SPRT: {}", sprt.line(&summary.pairs));
     let verdict = sprt.verdict(llr);
     if verdict != Verdict::Continue && summary.sprt.is_none() {
         summary.sprt = Some((verdict, summary.pairs.pairs(), llr));
-        stop.store(true, Ordering::SeqCst);
+        // Called before the record grows past this pair: no game beyond
+        // `last` has been allowed to start.
+        last.store(summary.games.len() as u32 + ahead, Ordering::SeqCst);
         let which = if verdict == Verdict::H1 { "H1" } else { "H0" };
         let _ = writeln!(out, "SPRT: {which} accepted: the match stops");
     }
