@@ -19,6 +19,12 @@ pub(crate) trait Sink {
     fn promotions(&mut self, targets: Bitboard, delta: i32);
     /// One move of a rare kind: en passant or castling.
     fn special(&mut self, m: Move);
+    /// `true` once the sink wants no more moves: the generator may stop
+    /// (between groups of moves; it may still give a few more).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Appends to the list one move at a time: `push` compiles to a compare
@@ -86,6 +92,32 @@ impl Sink for Counter {
     #[inline(always)]
     fn special(&mut self, _: Move) {
         self.0 += 1;
+    }
+}
+
+/// Looks for any legal move and stops at the first group that has one.
+struct Any(bool);
+
+impl Sink for Any {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32, _: bool) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
     }
 }
 
@@ -168,8 +200,12 @@ impl Position {
         counter.0
     }
 
+    /// `true` if there is a legal move: generation stops at the first
+    /// piece that has one (most often the king, whose moves come first).
     pub(crate) fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = Any(false);
+        self.generate(Bitboard::FULL, &mut any);
+        any.0
     }
 
     /// Legal moves of the pieces standing on `from`.
@@ -238,6 +274,35 @@ impl Position {
         pinned & self.by_color(us)
     }
 
+    /// The enemy pieces giving check to `us` (whose king is on `king`), and
+    /// the pieces of `us` pinned to that king.
+    #[inline(always)]
+    fn checkers_and_pinned(&self, us: Color, king: Square) -> (Bitboard, Bitboard) {
+        let them = !us;
+        let occupied = self.occupied();
+        let theirs = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((attacks::rook(king, theirs) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop(king, theirs) & (self.by_role(Role::Bishop) | queens)))
+            & theirs;
+        // (A king beside the king is no check a valid position has, but
+        // after an illegal `play_unchecked` it counts as before.)
+        let mut checkers = (attacks::knight(king) & self.by_role(Role::Knight)
+            | attacks::pawn(us, king) & self.by_role(Role::Pawn)
+            | attacks::king(king) & self.by_role(Role::King))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= Bitboard::from_square(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color(us))
+    }
+
     /// Generates the legal moves of the pieces on `from_mask` into `sink`,
     /// in the order [`legal_moves`](Position::legal_moves) lists them.
     #[inline(always)]
@@ -258,7 +323,10 @@ impl Position {
         let theirs = self.by_color(them);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers_under(king, them, occupied);
+        // Checkers and pins from one look along the lines out of the king
+        // through the enemy's pieces only: a line piece there checks when
+        // nothing stands between, and pins a piece of ours when it alone does.
+        let (checkers, pinned) = self.checkers_and_pinned(us, king);
 
         if from_mask.contains(king) {
             let without_king = occupied ^ Bitboard::from_square(king);
@@ -270,18 +338,20 @@ impl Position {
             }
             sink.piece(king, targets);
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || sink.done() {
             return;
         }
         let target_mask = match checkers.first() {
             Some(checker) => attacks::between(king, checker) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned_to_king(us, king);
         let movable = ours & from_mask;
 
         for from in self.by_role(Role::Knight) & movable & !pinned {
             sink.piece(from, attacks::knight(from) & target_mask);
+        }
+        if sink.done() {
+            return;
         }
         let queens = self.by_role(Role::Queen);
         for from in (self.by_role(Role::Bishop) | queens) & movable {
@@ -297,6 +367,9 @@ impl Position {
                 targets &= attacks::line(king, from);
             }
             sink.piece(from, targets);
+        }
+        if sink.done() {
+            return;
         }
 
         self.pawn_moves::<WHITE, S>(king, pinned, target_mask, from_mask, sink);
@@ -360,6 +433,91 @@ impl Position {
                     sink.special(Move::en_passant(from, ep));
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    /// Positions with checks, double checks, pins of every kind, en passant,
+    /// promotions, castling, mates and stalemates.
+    const FENS: [&str; 10] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+        "4k3/4r3/8/8/8/8/3n4/4K3 w - - 0 1",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+    ];
+
+    /// Every position of the trees `depth` plies deep from `FENS`.
+    fn walk(pos: &Position, depth: u32, visit: &mut impl FnMut(&Position)) {
+        visit(pos);
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            walk(&child, depth - 1, visit);
+        }
+    }
+
+    fn each_position(visit: &mut impl FnMut(&Position)) {
+        for fen in FENS {
+            walk(&Position::from_fen(fen).unwrap(), 2, visit);
+        }
+    }
+
+    #[test]
+    fn checkers_and_pins_from_one_look_are_the_attackers_and_the_pinned() {
+        let mut checks = 0;
+        let mut pins = 0;
+        each_position(&mut |pos| {
+            let us = pos.turn();
+            let king = pos.king(us);
+            let (checkers, pinned) = pos.checkers_and_pinned(us, king);
+            assert_eq!(
+                checkers,
+                pos.attackers_under(king, !us, pos.occupied()),
+                "{pos:?}"
+            );
+            assert_eq!(checkers, pos.checkers(), "{pos:?}");
+            assert_eq!(pinned, pos.pinned_to_king(us, king), "{pos:?}");
+            assert_eq!(pinned, pos.pinned(us), "{pos:?}");
+            checks += usize::from(checkers.any());
+            pins += usize::from(pinned.any());
+        });
+        // The walk saw both, or the test would prove nothing.
+        assert!(checks > 100 && pins > 100, "{checks} checks, {pins} pins");
+    }
+
+    #[test]
+    fn the_early_stopping_look_for_a_move_agrees_with_the_count() {
+        let mut without = 0;
+        each_position(&mut |pos| {
+            let has = pos.has_legal_moves();
+            assert_eq!(has, pos.count_legal_moves() > 0, "{pos:?}");
+            assert_eq!(has, !pos.legal_moves().is_empty(), "{pos:?}");
+            without += usize::from(!has);
+        });
+        assert!(without > 0, "no position without moves was seen");
+        // The king stuck: only a promotion, only a knight; stalemates.
+        for (fen, has) in [
+            ("k7/P7/1K6/8/8/8/7p/8 b - - 0 1", true),
+            ("k7/2Q5/1K6/8/8/8/8/7n b - - 0 1", true),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("k7/8/1Q6/8/8/8/8/7K b - - 0 1", false),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(pos.has_legal_moves(), has, "{fen}");
+            assert_eq!(pos.count_legal_moves() > 0, has, "{fen}");
         }
     }
 }

@@ -328,11 +328,15 @@ impl Position {
     #[inline(always)]
     pub(crate) fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         let (diagonal, straight) = self.sliders(by);
+        // A line piece attacks only from its lines on an empty board: one
+        // small table's load spares the magic lookup when none stands there.
         (attacks::knight(sq) & self.pieces(by, Role::Knight)).any()
             || (attacks::pawn(!by, sq) & self.pieces(by, Role::Pawn)).any()
             || (attacks::king(sq) & self.pieces(by, Role::King)).any()
-            || (attacks::bishop(sq, occupied) & diagonal).any()
-            || (attacks::rook(sq, occupied) & straight).any()
+            || ((attacks::bishop_rays(sq) & diagonal).any()
+                && (attacks::bishop(sq, occupied) & diagonal).any())
+            || ((attacks::rook_rays(sq) & straight).any()
+                && (attacks::rook(sq, occupied) & straight).any())
     }
 
     /// The pieces giving check to the side to move.
