@@ -613,6 +613,10 @@ impl Position {
             self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
         }
         if self.castling != old_rights {
+            // The key of the rights is the XOR of each right's key, which
+            // the right's king's file decides: the rights kept keep their
+            // king (a king that moved loses all of its side's), so only the
+            // rights lost change the key, each with the king it had.
             let wk = self.king(Color::White);
             let bk = self.king(Color::Black);
             let (old_wk, old_bk) = match (us, role) {
@@ -620,8 +624,7 @@ impl Position {
                 (Color::Black, Role::King) => (wk, from),
                 _ => (wk, bk),
             };
-            self.key ^= zobrist::castling_rights(old_rights, old_wk, old_bk);
-            self.key ^= zobrist::castling_rights(self.castling, wk, bk);
+            self.key ^= zobrist::castling_rights(old_rights ^ self.castling, old_wk, old_bk);
         }
         self.turn = them;
         self.key ^= zobrist::WHITE_TO_MOVE;
@@ -678,6 +681,39 @@ impl fmt::Debug for Position {
 #[cfg(test)]
 mod start_tests {
     use super::*;
+
+    /// Every position `depth` plies from `pos` keeps the key a fresh
+    /// computation gives: castling rights lost by a king's or a rook's
+    /// move, by a rook taken, by castling, in standard chess and Chess960.
+    fn keys_hold(pos: &Position, depth: u32, rights_lost: &mut usize) {
+        assert_eq!(pos.key, pos.compute_key(), "{pos:?}");
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            *rights_lost += usize::from(child.castling != pos.castling);
+            keys_hold(&child, depth - 1, rights_lost);
+        }
+    }
+
+    #[test]
+    fn the_key_follows_every_castling_right_lost() {
+        let mut rights_lost = 0;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "1r2k2r/8/8/8/8/8/6n1/R3K2R w KQk - 0 1",
+        ] {
+            keys_hold(&Position::from_fen(fen).unwrap(), 3, &mut rights_lost);
+        }
+        for index in [0, 191, 959] {
+            let pos = Position::chess960_setup(index, CastlingMode::Chess960);
+            keys_hold(&pos, 3, &mut rights_lost);
+        }
+        assert!(rights_lost > 1_000, "{rights_lost}");
+    }
 
     #[test]
     fn the_written_start_is_the_one_set_up() {
