@@ -121,6 +121,14 @@ impl Sink for Any {
     }
 }
 
+/// `true` if `bb` has three squares or more (no population count: the
+/// baseline x86-64 target has no instruction for it).
+#[inline(always)]
+fn more_than_two(bb: Bitboard) -> bool {
+    let rest = bb.0 & bb.0.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) != 0
+}
+
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
 const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
@@ -274,6 +282,32 @@ impl Position {
         pinned & self.by_color(us)
     }
 
+    /// Every square the side not to move (Black when `WHITE`) attacks,
+    /// with `occupied` as the blockers.
+    #[inline(always)]
+    fn attacked_by<const WHITE: bool>(&self, occupied: Bitboard) -> Bitboard {
+        let them = if WHITE { Color::Black } else { Color::White };
+        let theirs = self.by_color(them);
+        let pawns = self.pieces(them, Role::Pawn);
+        let forward = if WHITE { -8 } else { 8 };
+        let mut attacked =
+            (pawns.shift(forward - 1) & !FILE_H) | (pawns.shift(forward + 1) & !FILE_A);
+        if let Some(king) = self.pieces(them, Role::King).first() {
+            attacked |= attacks::king(king);
+        }
+        for sq in self.by_role(Role::Knight) & theirs {
+            attacked |= attacks::knight(sq);
+        }
+        let queens = self.by_role(Role::Queen);
+        for sq in (self.by_role(Role::Bishop) | queens) & theirs {
+            attacked |= attacks::bishop(sq, occupied);
+        }
+        for sq in (self.by_role(Role::Rook) | queens) & theirs {
+            attacked |= attacks::rook(sq, occupied);
+        }
+        attacked
+    }
+
     /// The enemy pieces giving check to `us` (whose king is on `king`), and
     /// the pieces of `us` pinned to that king.
     #[inline(always)]
@@ -331,9 +365,17 @@ impl Position {
         if from_mask.contains(king) {
             let without_king = occupied ^ Bitboard::from_square(king);
             let mut targets = attacks::king(king) & !ours;
-            for to in targets {
-                if self.is_attacked(to, them, without_king) {
-                    targets ^= Bitboard::from_square(to);
+            let officers = theirs & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+            if targets.more_than_one() && !more_than_two(officers) {
+                // An open king against few pieces (an ending): every
+                // square the enemy attacks, in one pass over its pieces,
+                // is cheaper than a test per square.
+                targets &= !self.attacked_by::<WHITE>(without_king);
+            } else {
+                for to in targets {
+                    if self.is_attacked(to, them, without_king) {
+                        targets ^= Bitboard::from_square(to);
+                    }
                 }
             }
             sink.piece(king, targets);
@@ -439,7 +481,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
+    use crate::{Bitboard, Color, Position, Square, attacks};
 
     /// Positions with checks, double checks, pins of every kind, en passant,
     /// promotions, castling, mates and stalemates.
@@ -496,6 +538,65 @@ mod tests {
         });
         // The walk saw both, or the test would prove nothing.
         assert!(checks > 100 && pins > 100, "{checks} checks, {pins} pins");
+    }
+
+    #[test]
+    fn the_attacked_squares_in_one_pass_are_those_attacked_one_by_one() {
+        each_position(&mut |pos| {
+            let us = pos.turn();
+            let them = !us;
+            let king = Bitboard::from_square(pos.king(us));
+            for occupied in [pos.occupied(), pos.occupied() ^ king] {
+                let attacked = match us {
+                    Color::White => pos.attacked_by::<true>(occupied),
+                    Color::Black => pos.attacked_by::<false>(occupied),
+                };
+                for sq in Square::ALL {
+                    assert_eq!(
+                        attacked.contains(sq),
+                        pos.is_attacked(sq, them, occupied),
+                        "{pos:?} {sq}"
+                    );
+                }
+            }
+        });
+        // Few pieces, kings in the open: the one-pass path of the king's moves.
+        for fen in [
+            "8/8/3k4/8/8/4K3/8/8 w - - 0 1",
+            "8/8/3k4/8/2p5/4K3/8/6r1 w - - 0 1",
+            "8/8/3k4/8/2P5/4K3/1B6/6R1 b - - 0 1",
+            "8/1q6/3k4/8/8/4K3/8/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            for m in &pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(*m);
+                // Legal: the mover's king is not left attacked.
+                assert!(!child.is_attacked(
+                    child.king(!child.turn()),
+                    child.turn(),
+                    child.occupied()
+                ));
+            }
+            // Every king step to an unattacked square is listed.
+            let king = pos.king(pos.turn());
+            let free = (attacks::king(king) & !pos.by_color(pos.turn()))
+                .into_iter()
+                .filter(|&to| {
+                    !pos.is_attacked(
+                        to,
+                        !pos.turn(),
+                        pos.occupied() ^ Bitboard::from_square(king),
+                    )
+                })
+                .count();
+            let listed = pos
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from() == king)
+                .count();
+            assert_eq!(listed, free, "{fen}");
+        }
     }
 
     #[test]
