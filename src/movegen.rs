@@ -531,6 +531,7 @@ mod tests {
                 "{pos:?}"
             );
             assert_eq!(checkers, pos.checkers(), "{pos:?}");
+            assert_eq!(checkers.any(), pos.is_check(), "{pos:?}");
             assert_eq!(pinned, pos.pinned_to_king(us, king), "{pos:?}");
             assert_eq!(pinned, pos.pinned(us), "{pos:?}");
             checks += usize::from(checkers.any());

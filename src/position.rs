@@ -362,7 +362,9 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.checkers().any()
+        // Any attacker will do: the tests stop at the first, and a line
+        // piece's lookup is skipped when none stands on the king's lines.
+        self.is_attacked(self.king(self.turn), !self.turn, self.occupied())
     }
 
     /// `true` if the side to move is checkmated (FIDE 5.1.1): in check with no legal move.
