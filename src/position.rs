@@ -526,42 +526,71 @@ impl Position {
     /// assert_eq!(pos, before);
     /// ```
     pub fn play_unchecked(&mut self, m: Move) {
+        if m.is_castle() {
+            self.play_castle(m);
+            return;
+        }
         let us = self.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let ours = self.by_color(us);
-        if !ours.contains(from) {
+        if !ours.contains(from) || ours.contains(to) {
             return;
         }
         let Some(role) = self.role_at(from) else {
             return;
         };
-        let captured = if m.is_castle() {
-            // Only the king may castle, with a rook of its own, onto squares
-            // that nothing but those two occupies.
-            let others = self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-            let king_to = m.king_destination();
-            let rook_to = m.rook_destination().unwrap_or(to);
-            if role != Role::King
-                || !self.pieces(us, Role::Rook).contains(to)
-                || others.contains(king_to)
-                || others.contains(rook_to)
-            {
-                return;
-            }
-            None
-        } else {
-            if ours.contains(to) {
-                return;
-            }
-            let captured = self.role_at(to);
-            if captured == Some(Role::King) {
-                return;
-            }
-            captured
-        };
+        let captured = self.role_at(to);
+        if captured == Some(Role::King) {
+            return;
+        }
 
+        self.begin_ply(us);
+        let old_rights = self.castling;
+        if let Some(captured) = captured {
+            self.remove(to, captured.of(them));
+            self.halfmove = 0;
+        }
+        if role == Role::Pawn {
+            match m.promotion_role() {
+                Some(promoted) => {
+                    self.remove(from, role.of(us));
+                    self.put(to, promoted.of(us));
+                }
+                None => self.step(role.of(us), from, to),
+            }
+            self.halfmove = 0;
+            if m.is_en_passant() {
+                let passed = Square::from_coords(to.file(), from.rank());
+                // `remove` toggles: take only a pawn that is there.
+                if self.pieces(them, Role::Pawn).contains(passed) {
+                    self.remove(passed, Role::Pawn.of(them));
+                }
+            } else if m.kind() == crate::MoveKind::DoublePush {
+                let passed = Square::from_index((from.index() + to.index()) / 2);
+                if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
+                    self.ep = Some(passed);
+                    self.key ^= zobrist::en_passant(passed);
+                }
+            }
+        } else {
+            self.step(role.of(us), from, to);
+            if role == Role::King {
+                self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+            }
+        }
+        self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
+        if self.castling != old_rights {
+            self.castling_key_after(old_rights, us, role == Role::King, from);
+        }
+        self.turn = them;
+        self.key ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    /// What every ply does first: the en passant square goes, the clocks run.
+    #[inline(always)]
+    fn begin_ply(&mut self, us: Color) {
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::en_passant(ep);
         }
@@ -569,67 +598,65 @@ impl Position {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
+    }
 
+    /// [`Position::play_unchecked`] of a castling, out of line: the
+    /// common moves' path keeps fewer registers busy without it.
+    #[inline(never)]
+    fn play_castle(&mut self, m: Move) {
+        let us = self.turn;
+        let from = m.from();
+        let to = m.to();
+        if !self.by_color(us).contains(from) || self.role_at(from) != Some(Role::King) {
+            return;
+        }
+        // Only the king may castle, with a rook of its own, onto squares
+        // that nothing but those two occupies.
+        let others = self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let king_to = m.king_destination();
+        let rook_to = m.rook_destination().unwrap_or(to);
+        if !self.pieces(us, Role::Rook).contains(to)
+            || others.contains(king_to)
+            || others.contains(rook_to)
+        {
+            return;
+        }
+        self.begin_ply(us);
         let old_rights = self.castling;
-        if m.is_castle() {
-            let king_to = m.king_destination();
-            let rook_to = m.rook_destination().unwrap_or(to);
-            self.remove(from, Role::King.of(us));
-            self.remove(to, Role::Rook.of(us));
-            self.put(king_to, Role::King.of(us));
-            self.put(rook_to, Role::Rook.of(us));
-            self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
-        } else {
-            if let Some(captured) = captured {
-                self.remove(to, captured.of(them));
-                self.halfmove = 0;
-            }
-            if role == Role::Pawn {
-                match m.promotion_role() {
-                    Some(promoted) => {
-                        self.remove(from, role.of(us));
-                        self.put(to, promoted.of(us));
-                    }
-                    None => self.step(role.of(us), from, to),
-                }
-                self.halfmove = 0;
-                if m.is_en_passant() {
-                    let passed = Square::from_coords(to.file(), from.rank());
-                    // `remove` toggles: take only a pawn that is there.
-                    if self.pieces(them, Role::Pawn).contains(passed) {
-                        self.remove(passed, Role::Pawn.of(them));
-                    }
-                } else if m.kind() == crate::MoveKind::DoublePush {
-                    let passed = Square::from_index((from.index() + to.index()) / 2);
-                    if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
-                        self.ep = Some(passed);
-                        self.key ^= zobrist::en_passant(passed);
-                    }
-                }
-            } else {
-                self.step(role.of(us), from, to);
-                if role == Role::King {
-                    self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
-                }
-            }
-            self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
-        }
+        self.remove(from, Role::King.of(us));
+        self.remove(to, Role::Rook.of(us));
+        self.put(king_to, Role::King.of(us));
+        self.put(rook_to, Role::Rook.of(us));
+        self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
         if self.castling != old_rights {
-            // The key of the rights is the XOR of each right's key, which
-            // the right's king's file decides: the rights kept keep their
-            // king (a king that moved loses all of its side's), so only the
-            // rights lost change the key, each with the king it had.
-            let wk = self.king(Color::White);
-            let bk = self.king(Color::Black);
-            let (old_wk, old_bk) = match (us, role) {
-                (Color::White, Role::King) => (from, bk),
-                (Color::Black, Role::King) => (wk, from),
-                _ => (wk, bk),
-            };
-            self.key ^= zobrist::castling_rights(old_rights ^ self.castling, old_wk, old_bk);
+            self.castling_key_after(old_rights, us, true, from);
         }
-        self.turn = them;
+        self.turn = !us;
         self.key ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    /// Updates the key for the castling rights lost since `old_rights` by
+    /// a move of `us` from `from` (`king_moved`: of its king).
+    #[inline(never)]
+    fn castling_key_after(
+        &mut self,
+        old_rights: Bitboard,
+        us: Color,
+        king_moved: bool,
+        from: Square,
+    ) {
+        // The key of the rights is the XOR of each right's key, which the
+        // right's king's file decides: the rights kept keep their king (a
+        // king that moved loses all of its side's), so only the rights
+        // lost change the key, each with the king it had.
+        let wk = self.king(Color::White);
+        let bk = self.king(Color::Black);
+        let (old_wk, old_bk) = match (us, king_moved) {
+            (Color::White, true) => (from, bk),
+            (Color::Black, true) => (wk, from),
+            _ => (wk, bk),
+        };
+        self.key ^= zobrist::castling_rights(old_rights ^ self.castling, old_wk, old_bk);
     }
 
     /// `true` if `m` is a legal move here.
