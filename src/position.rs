@@ -317,11 +317,18 @@ impl Position {
     #[inline(always)]
     pub(crate) fn attackers_under(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let (diagonal, straight) = self.sliders(by);
-        (attacks::knight(sq) & self.pieces(by, Role::Knight))
+        let mut attackers = (attacks::knight(sq) & self.pieces(by, Role::Knight))
             | (attacks::king(sq) & self.pieces(by, Role::King))
-            | (attacks::pawn(!by, sq) & self.pieces(by, Role::Pawn))
-            | (attacks::bishop(sq, occupied) & diagonal)
-            | (attacks::rook(sq, occupied) & straight)
+            | (attacks::pawn(!by, sq) & self.pieces(by, Role::Pawn));
+        // A line piece's magic lookup only where one stands on the
+        // square's lines (as in `is_attacked`).
+        if (attacks::bishop_rays(sq) & diagonal).any() {
+            attackers |= attacks::bishop(sq, occupied) & diagonal;
+        }
+        if (attacks::rook_rays(sq) & straight).any() {
+            attackers |= attacks::rook(sq, occupied) & straight;
+        }
+        attackers
     }
 
     /// `true` if a piece of `by` attacks `sq`, with `occupied` as the blockers.
