@@ -129,6 +129,48 @@ fn more_than_two(bb: Bitboard) -> bool {
     rest & rest.wrapping_sub(1) != 0
 }
 
+/// Looks for one move among the generated ones, without listing them.
+struct Seek {
+    wanted: Move,
+    found: bool,
+}
+
+impl Seek {
+    /// `true` if the wanted move, of a kind that `fits`, goes to one of
+    /// `targets` from `delta` behind its target.
+    #[inline(always)]
+    fn pawn_move(&self, targets: Bitboard, delta: i32, fits: bool) -> bool {
+        let to = self.wanted.to();
+        fits && targets.contains(to) && self.wanted.from() as i32 == (to as i32 - delta) & 63
+    }
+}
+
+impl Sink for Seek {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let m = self.wanted;
+        self.found |= m.code() == 0 && m.from() == from && targets.contains(m.to());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        self.found |= self.pawn_move(targets, delta, self.wanted.code() == u16::from(double));
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        // Kind codes 4 to 7 only: the raw bits of a move may hold more.
+        let fits = self.wanted.promotion_role().is_some();
+        self.found |= self.pawn_move(targets, delta, fits);
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.found |= m == self.wanted;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.found
+    }
+}
+
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
 const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
@@ -214,6 +256,17 @@ impl Position {
         let mut any = Any(false);
         self.generate(Bitboard::FULL, &mut any);
         any.0
+    }
+
+    /// `true` if `m` is among the legal moves: generated for its piece
+    /// alone and looked for, never listed.
+    pub(crate) fn has_move(&self, m: Move) -> bool {
+        let mut seek = Seek {
+            wanted: m,
+            found: false,
+        };
+        self.generate(Bitboard::from_square(m.from()), &mut seek);
+        seek.found
     }
 
     /// Legal moves of the pieces standing on `from`.
@@ -481,7 +534,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Bitboard, Color, Position, Square, attacks};
+    use crate::{Bitboard, Color, Move, Position, Square, attacks};
 
     /// Positions with checks, double checks, pins of every kind, en passant,
     /// promotions, castling, mates and stalemates.
@@ -598,6 +651,27 @@ mod tests {
                 .count();
             assert_eq!(listed, free, "{fen}");
         }
+    }
+
+    #[test]
+    fn a_move_looked_for_is_found_exactly_when_listed() {
+        let mut found = 0;
+        // The positions up to one ply deep: every move of every own piece,
+        // every target and kind code, legal or not.
+        let mut visit = |pos: &Position| {
+            let legal = pos.legal_moves();
+            for from in pos.by_color(pos.turn()) {
+                for bits in 0..(1u16 << 10) {
+                    let m = Move::from_bits(from as u16 | bits << 6);
+                    assert_eq!(pos.has_move(m), legal.contains(&m), "{pos:?} {m:?}");
+                    found += usize::from(pos.has_move(m));
+                }
+            }
+        };
+        for fen in FENS {
+            walk(&Position::from_fen(fen).unwrap(), 1, &mut visit);
+        }
+        assert!(found > 1_000, "{found}");
     }
 
     #[test]

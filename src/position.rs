@@ -1,7 +1,7 @@
 //! `Position`: one position of a game, with no history.
 
 use crate::attacks;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::types::CastlingMode;
 use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
 use core::fmt;
@@ -676,9 +676,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut moves = MoveList::new();
-        self.generate_from(Bitboard::from_square(m.from()), &mut moves);
-        moves.contains(&m)
+        self.has_move(m)
     }
 }
 
