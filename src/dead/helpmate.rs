@@ -318,13 +318,17 @@ fn king_step(pos: &Position, target: Square) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king(us);
     let occupied = pos.occupied().without(king);
-    let to = (crate::attacks::king(king) & !pos.occupied())
-        .into_iter()
-        .filter(|&to| !pos.is_attacked(to, !us, occupied))
-        .min_by_key(|&to| distance(to, target))?;
-    let m = Move::new(king, to);
-    debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
-    Some(m)
+    // Nearest first, each tested until one is safe: most steps are.
+    let mut steps = crate::attacks::king(king) & !pos.occupied();
+    while let Some(to) = steps.into_iter().min_by_key(|&to| distance(to, target)) {
+        if !pos.is_attacked(to, !us, occupied) {
+            let m = Move::new(king, to);
+            debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
+            return Some(m);
+        }
+        steps = steps.without(to);
+    }
+    None
 }
 
 /// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
