@@ -634,15 +634,30 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             Liveness::Dead
         };
     }
-    let statics = [
-        decide_statically(pos, Color::White),
-        decide_statically(pos, Color::Black),
-    ];
-    if statics
-        .iter()
-        .any(|s| matches!(s, Some(Verdict::Winnable(_))))
+    let colors = by_mating_force(pos);
+    let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
+    // Past the small endings' looks, the stronger side's quick look comes
+    // before the other side's static rules: it proves most such positions
+    // alive, and then those rules are not paid for.
+    let first = decide_statically(pos, colors[0]);
+    if matches!(first, Some(Verdict::Winnable(_))) {
+        return Liveness::Alive;
+    }
+    let looked = pos.occupied().len() > SMALL_MEN && first.is_none();
+    if looked
+        && budgets[colors[0] as usize]
+            .part(QUICK_BUDGET, |b| quick_line(pos, colors[0], b))
+            .is_some()
     {
         return Liveness::Alive;
+    }
+    let second = decide_statically(pos, colors[1]);
+    if matches!(second, Some(Verdict::Winnable(_))) {
+        return Liveness::Alive;
+    }
+    let mut statics = [first, second];
+    if colors[0] != Color::White {
+        statics.swap(0, 1);
     }
     if small::leads_to_a_winnable_ending(pos) {
         return Liveness::Alive;
@@ -653,9 +668,10 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if small::walks_within(pos, FIRST_WALK_PLIES) {
         return Liveness::Alive;
     }
-    let colors = by_mating_force(pos);
-    let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
     for color in colors {
+        if looked && color == colors[0] {
+            continue; // looked at above
+        }
         let budget = &mut budgets[color as usize];
         if statics[color as usize].is_none()
             && budget
@@ -714,6 +730,11 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         Liveness::Dead
     }
 }
+
+/// The most men of a position that the looks for small endings of
+/// [`liveness`] take ([`small::leads_to_a_winnable_ending`],
+/// [`small::walks_within`]): past it they answer `false` at once.
+const SMALL_MEN: u32 = 7;
 
 /// Plies the walks of a king to take a man may play before the quick
 /// look of [`liveness`]; the rest of them come after it.

@@ -197,3 +197,62 @@ fn the_quick_look_follows_the_first_choices_towards_every_corner_first() {
         assert!(table.iter().all(|&e| e == 0), "{fen}");
     }
 }
+
+#[test]
+fn the_loser_s_king_step_is_a_legal_quiet_step_to_a_safe_square() {
+    // Black's king on e8 with the white rook on the seventh rank: only d8
+    // and f8 are safe; towards a1 the nearer is d8.
+    let pos = Position::from_fen("4k3/R7/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A1).expect("a safe step");
+    assert_eq!((m.from(), m.to()), (Square::E8, Square::D8));
+    let m = king_step(&pos, Square::H8).expect("a safe step");
+    assert_eq!(m.to(), Square::F8);
+    // Towards the white king on e1: a tie of d8 and f8, the first is
+    // taken.
+    let m = king_step(&pos, Square::E1).expect("a safe step");
+    assert!(pos.is_legal(m) && m.to() == Square::D8);
+    // In check, the step leaves the checker's line.
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R b - - 0 1").unwrap();
+    let pos = {
+        let mut p = pos;
+        p.play_unchecked(Move::new(Square::E8, Square::E7));
+        p.play_unchecked(Move::new(Square::A1, Square::A7));
+        p
+    };
+    assert!(pos.is_check());
+    let m = king_step(&pos, Square::A1).expect("a step out of check");
+    assert!(pos.is_legal(m) && m.to().rank() != crate::Rank::Seventh);
+    // Every square around the king is its own man's or attacked, or the
+    // only empty one is guarded: none.
+    let boxed = Position::from_fen("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    assert_eq!(king_step(&boxed, Square::A1), None);
+    // A capture is no step: the king may take the rook, nothing else.
+    let pos = Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 1").unwrap();
+    assert!(pos.is_legal(Move::new(Square::A8, Square::B7)));
+    assert_eq!(king_step(&pos, Square::A1), None);
+}
+
+#[test]
+fn a_quick_look_of_a_rich_position_with_king_steps_ends_in_a_replayed_mate() {
+    // The loser's turns of the first choices are king steps where one is
+    // safe; every line is replayed to a mate and the table left clean.
+    for fen in [
+        "rnbqkbnr/2pppppp/pp6/8/6P1/7P/PPPPPP2/RNBQKBNR w KQkq - 0 3",
+        "r1bqkbnr/1ppnpp1p/p5p1/3p4/P2PP3/7P/1PP2PP1/RNBQKBNR b KQkq - 0 5",
+        "6r1/kr2bppp/p2pN3/1ppR4/P6P/4PB1R/5P2/5K2 w - - 0 34",
+        "r1b3k1/p1pp2r1/1p4pp/Q7/4PBN1/2P3P1/1P3P1P/RN3RK1 b - - 0 17",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut found = 0;
+        for winner in Color::ALL {
+            let mut table = [0; 256];
+            let mut budget = super::super::Budget::new(160);
+            if let Some(line) = quick(&pos, winner, &mut budget, &mut table) {
+                assert!(super::super::mates(&pos, winner, &line), "{fen}");
+                found += 1;
+            }
+            assert!(table.iter().all(|&e| e == 0), "{fen}");
+        }
+        assert!(found > 0, "{fen}");
+    }
+}
