@@ -4,7 +4,7 @@
 //! every thread; the measurements run one after the other in a single test,
 //! in a process of its own, so that nothing else allocates meanwhile.
 
-use crate::alloc::{held_by_all, peak_of_all, reset_peak_of_all};
+use crate::alloc::{allocations_of, held_by_all, peak_of_all, reset_peak_of_all};
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Game, Position};
 use std::process::Command;
@@ -111,4 +111,49 @@ fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_th
         "huge games: one thread {one}; long games: one thread {one} two {two}, {per_game} \
          bytes a game of {per_text} bytes"
     );
+}
+
+#[test]
+fn a_game_read_costs_eight_allocations_at_most() {
+    // Lichess-style records: tags, a clock comment after every move. The
+    // game's four vectors of history, its tags' text and places, its
+    // comments' text and places: eight, none grown once the reader knows
+    // the room games of the file take.
+    let mut text = String::new();
+    let games = 60;
+    for seed in 0..games {
+        let mut game = Game::from_position(Position::new());
+        let mut state = seed + 1;
+        for _ in 0..90 {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.play(moves[(state % moves.len() as u64) as usize])
+                .unwrap();
+        }
+        let plies = game.moves().len();
+        let mut pgn = PgnGame::new(game);
+        for tag in ["WhiteElo", "BlackElo", "TimeControl", "ECO", "Opening"] {
+            pgn.set_tag(tag, "1500");
+        }
+        for ply in 0..plies {
+            pgn.set_comment(ply, Some(&format!("[%clk 0:0{}:00]", ply % 10)));
+        }
+        text.push_str(&pgn.to_string());
+        text.push('\n');
+    }
+    let (allocations, read) = allocations_of(|| {
+        Reader::new(text.as_bytes())
+            .map(Result::unwrap)
+            .collect::<Vec<PgnGame>>()
+    });
+    assert_eq!(read.len(), games as usize);
+    assert!(read.iter().all(|g| g.comments().count() > 0));
+    // The reader's buffer and the list of games aside.
+    let per_game = allocations as f64 / games as f64;
+    assert!(per_game <= 8.5, "{per_game} allocations a game");
 }
