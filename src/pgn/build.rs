@@ -13,6 +13,7 @@ use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -29,8 +30,9 @@ pub(crate) struct Builder {
     /// no move before it to replace): counted, nothing kept.
     skipping: u64,
     /// Once the game has ended by itself with moves still written: the
-    /// position the record has reached, and the one before its last move.
-    beyond: Option<(Position, Position)>,
+    /// position the record has reached, and the one before its last move
+    /// (boxed: rare, and a builder is moved less cheaply with it inline).
+    beyond: Option<Box<(Position, Position)>>,
     /// The mainline's comments as read: node, and where the text starts
     /// and ends in the game's text (copied once, with the game's text, by
     /// [`Builder::resolve_comments`]).
@@ -94,13 +96,15 @@ struct Open {
 
 impl Default for Builder {
     fn default() -> Builder {
-        Builder::with_room(Room::default())
+        Builder::new(false, Room::default())
     }
 }
 
 impl Builder {
-    /// A builder whose game has `room` (see [`Room`]).
-    pub(crate) fn with_room(room: Room) -> Builder {
+    /// A builder for one game, whose game has `room` (see [`Room`]); see
+    /// [`Reader::mainline_only`](super::Reader::mainline_only). Built in
+    /// place, not copied from a default (a builder is large).
+    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
         // The standard start is alive (as for Game::new).
         let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
@@ -117,7 +121,7 @@ impl Builder {
             spans: Vec::with_capacity(room.comments.max(128)),
             assuming_life: true,
             plain: true,
-            mainline_only: false,
+            mainline_only,
             lost_on_time: None,
             room,
             termination: None,
@@ -142,7 +146,7 @@ pub(crate) fn build_with(
 ) -> Result<Builder, PgnError> {
     let mut builder = Builder::new(mainline_only, room);
     let first = visit_game(text, &mut builder);
-    read_again(builder, first, text)
+    read_again(&mut builder, first, text).map(|()| builder)
 }
 
 /// A game read by `builder` (`first`: how that reading went) as
@@ -162,22 +166,22 @@ pub(crate) fn build_with(
 /// (`text`), every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
-    builder: Builder,
+    builder: &mut Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
-) -> Result<Builder, PgnError> {
-    let mut built = rule(builder, first, text)?;
-    built.resolve_comments(text.text);
-    Ok(built)
+) -> Result<(), PgnError> {
+    rule(builder, first, text)?;
+    builder.resolve_comments(text.text);
+    Ok(())
 }
 
 /// [`read_again`] but for the comments, which stay places in the text.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn rule(
-    mut builder: Builder,
+    builder: &mut Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
-) -> Result<Builder, PgnError> {
+) -> Result<(), PgnError> {
     use crate::game::pgn_reader::AssumedLife;
     // The life of the positions played, as assumed, in one go: the game
     // is whole again before any ruling looks at it or it is handed on.
@@ -198,7 +202,9 @@ fn rule(
             mainline_only: builder.mainline_only,
             ..Builder::default()
         };
-        return visit_game(text, &mut again).map(|()| again);
+        visit_game(text, &mut again)?;
+        *builder = again;
+        return Ok(());
     }
     // A loss on time: the winner's FIDE 6.9 question first. A proof that
     // the winner can mate (a line, or a known winnable ending) shows the
@@ -220,18 +226,18 @@ fn rule(
                 let life = game.check_assumed_life();
                 if life == AssumedLife::Holds {
                     builder.lost_on_time = Some(flagged);
-                    return Ok(builder);
+                    return Ok(());
                 }
                 assumed = Some(life);
             } else if crate::dead::can_mate(last, !flagged) {
                 builder.lost_on_time = Some(flagged);
-                return Ok(builder);
+                return Ok(());
             }
         }
     }
     let game = &mut builder.tags.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
-        AssumedLife::Holds => return Ok(builder),
+        AssumedLife::Holds => return Ok(()),
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
             let start_proved = builder.fen.is_some() || builder.chess960;
@@ -245,7 +251,7 @@ fn rule(
             builder.tags.after_end = after;
         }
     }
-    Ok(builder)
+    Ok(())
 }
 
 /// A game read with every move ruled as [`Game::play`] rules it (a proof
@@ -265,14 +271,6 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
 }
 
 impl Builder {
-    /// A builder for one game; see [`Reader::mainline_only`](super::Reader::mainline_only).
-    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
-        Builder {
-            mainline_only,
-            ..Builder::with_room(room)
-        }
-    }
-
     /// The mainline's comments, read as places in `text` (the game's text
     /// the tokenizer read), into the game: the stretch of text from the
     /// first comment to the last copied once and checked as UTF-8 once,
@@ -516,7 +514,7 @@ impl Builder {
                     return Ok(());
                 }
                 Some(ply) => {
-                    let start = match &self.beyond {
+                    let start = match self.beyond.as_deref() {
                         Some((_, before_last)) if !self.tags.after_end.is_empty() => {
                             before_last.clone()
                         }
@@ -616,12 +614,12 @@ impl Builder {
         }
         if self.beyond.is_none() {
             let end = self.tags.game.position().clone();
-            self.beyond = Some((end.clone(), end));
+            self.beyond = Some(Box::new((end.clone(), end)));
             self.refresh_plain();
         }
         // The record goes on after the game's end: kept, not played.
         let ply = self.tags.mainline_len();
-        let Some((pos, before_last)) = &mut self.beyond else {
+        let Some((pos, before_last)) = self.beyond.as_deref_mut() else {
             return Ok(());
         };
         match parse_cold(pos, san) {

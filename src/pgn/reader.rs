@@ -670,8 +670,8 @@ impl<R: Read> Iterator for Reader<R> {
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
-        let built = read_again(builder, read, &self.game_text(movetext));
-        let game = built.map(|builder| finish(builder, self.last_origin));
+        let built = read_again(&mut builder, read, &self.game_text(movetext));
+        let game = built.map(|()| finish(builder, self.last_origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }
@@ -720,7 +720,8 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
-        let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
+        let game = read_again(&mut builder, read, &self.game_text(movetext))
+            .map(|()| finish(builder, origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }
