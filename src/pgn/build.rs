@@ -118,7 +118,8 @@ impl Builder {
             open: Vec::new(),
             skipping: 0,
             beyond: None,
-            spans: Vec::with_capacity(room.comments.max(128)),
+            // Made with the first comment (many records have none).
+            spans: Vec::new(),
             assuming_life: true,
             plain: true,
             mainline_only,
@@ -458,6 +459,9 @@ impl Sink for Builder {
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
             return;
         };
+        if self.spans.len() == self.spans.capacity() {
+            self.grow_spans();
+        }
         self.spans.push((node, at, at + text.len()));
     }
 
@@ -478,6 +482,19 @@ impl Sink for Builder {
 }
 
 impl Builder {
+    /// Room for more comments: at the first, as much as the games before
+    /// needed ([`Room`]).
+    #[cold]
+    #[inline(never)]
+    fn grow_spans(&mut self) {
+        let more = if self.spans.capacity() == 0 {
+            self.room.comments.max(128)
+        } else {
+            self.spans.capacity()
+        };
+        self.spans.reserve(more);
+    }
+
     /// Sets [`Builder::plain`] from what it stands for, after a variation
     /// opened or closed or the game's end was passed.
     fn refresh_plain(&mut self) {
