@@ -393,26 +393,15 @@ impl Sink for Builder {
     #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         if self.plain {
-            // As below, with the tests of the game's end in one place.
+            // As [`Builder::ruled_san`], with the tests of the game's end
+            // in one place.
             return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
                 AssumedMove::Played => Ok(()),
                 AssumedMove::NoMove => Err(self.mainline_no_move(san)),
                 AssumedMove::Over => self.other_san(san),
             };
         }
-        if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
-            let game = &mut self.tags.game;
-            // A move follows: the game must not have ended by itself
-            // (Game::play refuses a move then). Checkmate and stalemate
-            // leave no legal move: the move is an error.
-            if !game.is_over_with_moves_left() {
-                return match game.play_san_bytes(san) {
-                    Ok(_) => Ok(()),
-                    Err(source) => Err(self.mainline_error(san, source)),
-                };
-            }
-        }
-        self.other_san(san)
+        self.ruled_san(san)
     }
 
     fn nag(&mut self, nag: u8) {
@@ -482,6 +471,26 @@ impl Sink for Builder {
 }
 
 impl Builder {
+    /// [`Sink::san`] off the plain path (every move ruled as it is played,
+    /// a variation, moves after the game's end): out of line, so that the
+    /// plain path saves no registers and makes no room for it.
+    #[inline(never)]
+    fn ruled_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
+            let game = &mut self.tags.game;
+            // A move follows: the game must not have ended by itself
+            // (Game::play refuses a move then). Checkmate and stalemate
+            // leave no legal move: the move is an error.
+            if !game.is_over_with_moves_left() {
+                return match game.play_san_bytes(san) {
+                    Ok(_) => Ok(()),
+                    Err(source) => Err(self.mainline_error(san, source)),
+                };
+            }
+        }
+        self.other_san(san)
+    }
+
     /// Room for more comments: at the first, as much as the games before
     /// needed ([`Room`]).
     #[cold]
