@@ -114,12 +114,18 @@ fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_th
 }
 
 /// Allocations per game when `games` random records of up to 90 plies,
-/// with 12 tags (and a clock comment after every move when `clocks`), are
-/// read on this thread.
-fn allocations_a_game(games: u64, clocks: bool) -> f64 {
+/// with 12 tags (and a clock comment after every move when `clocks`; from
+/// a position set up by a `FEN` tag when `fen`), are read on this thread.
+fn allocations_a_game(games: u64, clocks: bool, fen: bool) -> f64 {
     let mut text = String::new();
+    let start = if fen {
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap()
+    } else {
+        Position::new()
+    };
     for seed in 0..games {
-        let mut game = Game::from_position(Position::new());
+        let mut game = Game::from_position(start.clone());
         let mut state = seed + 1;
         for _ in 0..90 {
             let moves = game.position().legal_moves();
@@ -150,6 +156,7 @@ fn allocations_a_game(games: u64, clocks: bool) -> f64 {
     });
     assert_eq!(read.len(), games as usize);
     assert!(read.iter().all(|g| (g.comments().count() > 0) == clocks));
+    assert!(read.iter().all(|g| g.tag("FEN").is_some() == fen));
     allocations as f64 / games as f64
 }
 
@@ -159,11 +166,15 @@ fn a_game_read_costs_eight_allocations_at_most() {
     // with comments their text and places: eight, or six, none grown once
     // the reader knows the room games of the file take (the reader's
     // buffer and the list of games aside: half an allocation a game).
-    let with_clocks = allocations_a_game(60, true);
+    let with_clocks = allocations_a_game(60, true, false);
     assert!(with_clocks <= 8.5, "{with_clocks} allocations a game");
-    let without = allocations_a_game(60, false);
+    let without = allocations_a_game(60, false, false);
     assert!(
         without <= 6.5,
         "{without} allocations a game without comments"
     );
+    // A `FEN` tag: the game started again where the tag says, in the
+    // vectors made for it.
+    let set_up = allocations_a_game(60, false, true);
+    assert!(set_up <= 6.5, "{set_up} allocations a game set up by FEN");
 }

@@ -79,6 +79,24 @@ impl Game {
         }
     }
 
+    /// The game made by [`Game::assuming_life_with_room`], no move
+    /// played, started again from `start` (a record's `FEN`): its vectors
+    /// kept, with their room.
+    pub(crate) fn restart_assuming_life(&mut self, start: Position) {
+        debug_assert!(
+            self.moves.is_empty(),
+            "a game restarted before its first move"
+        );
+        self.positions.clear();
+        self.keys.clear();
+        self.life.clear();
+        self.moves.clear();
+        self.ending = None;
+        self.keys.push(start.repetition_key());
+        self.positions.push(start);
+        self.life.push(crate::dead::Liveness::Alive);
+    }
+
     /// The PGN reader's mainline move in a game whose life is assumed
     /// ([`Game::assuming_life_with_room`]): `Over` when the game has ended
     /// by itself with moves left ([`Game::is_over_with_moves_left`]; the

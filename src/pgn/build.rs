@@ -23,7 +23,9 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 pub(crate) struct Builder {
     tags: PgnGame,
     chess960: bool,
-    fen: Option<String>,
+    /// The place in the tags of the first `FEN` tag (its value read from
+    /// the tags' text: no copy).
+    fen: Option<usize>,
     /// The variations open, innermost last (at most [`MAX_NESTING`]).
     open: Vec<Open>,
     /// Parentheses open inside a variation read for syntax only (one with
@@ -364,7 +366,7 @@ impl Sink for Builder {
                 Some(chess960) => self.chess960 |= chess960,
                 None => return Err(PgnErrorKind::Variant(value.into_owned())),
             },
-            "FEN" if self.fen.is_none() => self.fen = Some(value.clone().into_owned()),
+            "FEN" if self.fen.is_none() => self.fen = Some(index),
             _ => {}
         }
         self.tags.push_tag(name, &value);
@@ -375,18 +377,26 @@ impl Sink for Builder {
         if self.fen.is_none() && !self.chess960 {
             return Ok(());
         }
-        let fen = self.fen.as_deref().unwrap_or(START_FEN);
+        let fen = match self.fen {
+            Some(index) => {
+                let value = self.tags.value_range(index);
+                self.tags.tag_text.get(value).unwrap_or_default()
+            }
+            None => START_FEN,
+        };
         let start = if self.chess960 {
             Position::from_fen_with_mode(fen, CastlingMode::Chess960)
         } else {
             Position::from_fen(fen)
         };
         let start = start.map_err(PgnErrorKind::Fen)?;
-        self.tags.game = if self.assuming_life {
-            Game::assuming_life_with_room(start, self.room.plies.max(64))
+        if self.assuming_life {
+            // The game made with the builder, no move played yet: its
+            // vectors are kept.
+            self.tags.game.restart_assuming_life(start);
         } else {
-            Game::from_position(start)
-        };
+            self.tags.game = Game::from_position(start);
+        }
         Ok(())
     }
 
