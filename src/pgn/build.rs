@@ -110,9 +110,10 @@ impl Builder {
         // The standard start is alive (as for Game::new).
         let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
-        // Sized for a typical game, to spare reallocations.
-        tags.tag_text.reserve(384);
-        tags.tag_ends.reserve(20);
+        // Sized for a typical game, to spare reallocations (made as they
+        // are, not grown from nothing: no trip through the growth path).
+        tags.tag_text = String::with_capacity(384);
+        tags.tag_ends = Vec::with_capacity(20);
         Builder {
             tags,
             chess960: false,
