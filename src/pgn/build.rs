@@ -507,12 +507,11 @@ impl Builder {
     #[cold]
     #[inline(never)]
     fn grow_spans(&mut self) {
-        let more = if self.spans.capacity() == 0 {
-            self.room.comments.max(128)
+        if self.spans.capacity() == 0 {
+            self.spans = Vec::with_capacity(self.room.comments.max(128));
         } else {
-            self.spans.capacity()
-        };
-        self.spans.reserve(more);
+            self.spans.reserve(self.spans.capacity());
+        }
     }
 
     /// Sets [`Builder::plain`] from what it stands for, after a variation
