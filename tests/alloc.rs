@@ -97,7 +97,7 @@ pub(crate) fn peak_of_all() -> usize {
 }
 
 /// The allocations `f` makes on this thread.
-fn allocations_of<T>(f: impl FnOnce() -> T) -> (u64, T) {
+pub(crate) fn allocations_of<T>(f: impl FnOnce() -> T) -> (u64, T) {
     let before = allocations();
     let out = std::hint::black_box(f());
     (allocations() - before, out)

@@ -4,7 +4,7 @@
 //! every thread; the measurements run one after the other in a single test,
 //! in a process of its own, so that nothing else allocates meanwhile.
 
-use crate::alloc::{held_by_all, peak_of_all, reset_peak_of_all};
+use crate::alloc::{allocations_of, held_by_all, peak_of_all, reset_peak_of_all};
 use chess_arbiter::pgn::{PgnGame, Reader};
 use chess_arbiter::{Game, Position};
 use std::process::Command;
@@ -111,4 +111,70 @@ fn with_threads_holds_the_batches_in_flight_and_the_largest_game_whatever_the_th
         "huge games: one thread {one}; long games: one thread {one} two {two}, {per_game} \
          bytes a game of {per_text} bytes"
     );
+}
+
+/// Allocations per game when `games` random records of up to 90 plies,
+/// with 12 tags (and a clock comment after every move when `clocks`; from
+/// a position set up by a `FEN` tag when `fen`), are read on this thread.
+fn allocations_a_game(games: u64, clocks: bool, fen: bool) -> f64 {
+    let mut text = String::new();
+    let start = if fen {
+        Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap()
+    } else {
+        Position::new()
+    };
+    for seed in 0..games {
+        let mut game = Game::from_position(start.clone());
+        let mut state = seed + 1;
+        for _ in 0..90 {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.play(moves[(state % moves.len() as u64) as usize])
+                .unwrap();
+        }
+        let plies = game.moves().len();
+        let mut pgn = PgnGame::new(game);
+        for tag in ["WhiteElo", "BlackElo", "TimeControl", "ECO", "Opening"] {
+            pgn.set_tag(tag, "1500");
+        }
+        for ply in (0..plies).filter(|_| clocks) {
+            pgn.set_comment(ply, Some(&format!("[%clk 0:0{}:00]", ply % 10)));
+        }
+        text.push_str(&pgn.to_string());
+        text.push('\n');
+    }
+    let (allocations, read) = allocations_of(|| {
+        Reader::new(text.as_bytes())
+            .map(Result::unwrap)
+            .collect::<Vec<PgnGame>>()
+    });
+    assert_eq!(read.len(), games as usize);
+    assert!(read.iter().all(|g| (g.comments().count() > 0) == clocks));
+    assert!(read.iter().all(|g| g.tag("FEN").is_some() == fen));
+    allocations as f64 / games as f64
+}
+
+#[test]
+fn a_game_read_costs_eight_allocations_at_most() {
+    // The game's four vectors of history, its tags' text and places, and
+    // with comments their text and places: eight, or six, none grown once
+    // the reader knows the room games of the file take (the reader's
+    // buffer and the list of games aside: half an allocation a game).
+    let with_clocks = allocations_a_game(60, true, false);
+    assert!(with_clocks <= 8.5, "{with_clocks} allocations a game");
+    let without = allocations_a_game(60, false, false);
+    assert!(
+        without <= 6.5,
+        "{without} allocations a game without comments"
+    );
+    // A `FEN` tag: the game started again where the tag says, in the
+    // vectors made for it.
+    let set_up = allocations_a_game(60, false, true);
+    assert!(set_up <= 6.5, "{set_up} allocations a game set up by FEN");
 }

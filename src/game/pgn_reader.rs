@@ -79,6 +79,24 @@ impl Game {
         }
     }
 
+    /// The game made by [`Game::assuming_life_with_room`], no move
+    /// played, started again from `start` (a record's `FEN`): its vectors
+    /// kept, with their room.
+    pub(crate) fn restart_assuming_life(&mut self, start: Position) {
+        debug_assert!(
+            self.moves.is_empty(),
+            "a game restarted before its first move"
+        );
+        self.positions.clear();
+        self.keys.clear();
+        self.life.clear();
+        self.moves.clear();
+        self.ending = None;
+        self.keys.push(start.repetition_key());
+        self.positions.push(start);
+        self.life.push(crate::dead::Liveness::Alive);
+    }
+
     /// The PGN reader's mainline move in a game whose life is assumed
     /// ([`Game::assuming_life_with_room`]): `Over` when the game has ended
     /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
@@ -101,7 +119,10 @@ impl Game {
         let clock = pos.halfmove_clock();
         if self.ending.is_some()
             || clock >= 150
-            || pos.is_insufficient_material()
+            // The material changes only with a capture (or a promotion,
+            // which makes it no less): a position after another move has
+            // that of the one before it, found sufficient then.
+            || ((clock == 0 || before == 0) && pos.is_insufficient_material())
             // Five occurrences take at least 16 reversible plies.
             || (clock >= 16 && self.is_fivefold_repetition())
         {
@@ -280,6 +301,33 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_read_with_its_life_assumed_ends_at_insufficient_material() {
+        // Reached by a capture after quiet moves (the clock was not zero):
+        // the next move is past the game's end.
+        let start: Position = "4k3/8/8/8/8/8/3r4/4K3 w - - 7 40".parse().unwrap();
+        let mut game = Game::assuming_life_with_room(start, 0);
+        for san in ["Kf1", "Kd7", "Ke1", "Ke7", "Kxd2"] {
+            assert_eq!(
+                game.play_san_bytes_unless_over_assuming_life(san.as_bytes()),
+                AssumedMove::Played,
+                "{san}"
+            );
+        }
+        assert_eq!(
+            game.play_san_bytes_unless_over_assuming_life(b"Ke8"),
+            AssumedMove::Over
+        );
+        // A start with insufficient material and a clock that is not zero:
+        // no move at all.
+        let start: Position = "4k3/8/8/8/8/8/3B4/4K3 w - - 9 50".parse().unwrap();
+        let mut game = Game::assuming_life_with_room(start, 0);
+        assert_eq!(
+            game.play_san_bytes_unless_over_assuming_life(b"Ke2"),
+            AssumedMove::Over
+        );
+    }
 
     #[test]
     fn life_ruled_move_by_move_after_the_fact_is_what_play_rules() {

@@ -13,6 +13,7 @@ use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -22,15 +23,18 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 pub(crate) struct Builder {
     tags: PgnGame,
     chess960: bool,
-    fen: Option<String>,
+    /// The place in the tags of the first `FEN` tag (its value read from
+    /// the tags' text: no copy).
+    fen: Option<usize>,
     /// The variations open, innermost last (at most [`MAX_NESTING`]).
     open: Vec<Open>,
     /// Parentheses open inside a variation read for syntax only (one with
     /// no move before it to replace): counted, nothing kept.
     skipping: u64,
     /// Once the game has ended by itself with moves still written: the
-    /// position the record has reached, and the one before its last move.
-    beyond: Option<(Position, Position)>,
+    /// position the record has reached, and the one before its last move
+    /// (boxed: rare, and a builder is moved less cheaply with it inline).
+    beyond: Option<Box<(Position, Position)>>,
     /// The mainline's comments as read: node, and where the text starts
     /// and ends in the game's text (copied once, with the game's text, by
     /// [`Builder::resolve_comments`]).
@@ -94,19 +98,22 @@ struct Open {
 
 impl Default for Builder {
     fn default() -> Builder {
-        Builder::with_room(Room::default())
+        Builder::new(false, Room::default())
     }
 }
 
 impl Builder {
-    /// A builder whose game has `room` (see [`Room`]).
-    pub(crate) fn with_room(room: Room) -> Builder {
+    /// A builder for one game, whose game has `room` (see [`Room`]); see
+    /// [`Reader::mainline_only`](super::Reader::mainline_only). Built in
+    /// place, not copied from a default (a builder is large).
+    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
         // The standard start is alive (as for Game::new).
         let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
         let mut tags = PgnGame::empty(game);
-        // Sized for a typical game, to spare reallocations.
-        tags.tag_text.reserve(384);
-        tags.tag_ends.reserve(20);
+        // Sized for a typical game, to spare reallocations (made as they
+        // are, not grown from nothing: no trip through the growth path).
+        tags.tag_text = String::with_capacity(384);
+        tags.tag_ends = Vec::with_capacity(20);
         Builder {
             tags,
             chess960: false,
@@ -114,10 +121,11 @@ impl Builder {
             open: Vec::new(),
             skipping: 0,
             beyond: None,
-            spans: Vec::with_capacity(room.comments.max(128)),
+            // Made with the first comment (many records have none).
+            spans: Vec::new(),
             assuming_life: true,
             plain: true,
-            mainline_only: false,
+            mainline_only,
             lost_on_time: None,
             room,
             termination: None,
@@ -142,7 +150,7 @@ pub(crate) fn build_with(
 ) -> Result<Builder, PgnError> {
     let mut builder = Builder::new(mainline_only, room);
     let first = visit_game(text, &mut builder);
-    read_again(builder, first, text)
+    read_again(&mut builder, first, text).map(|()| builder)
 }
 
 /// A game read by `builder` (`first`: how that reading went) as
@@ -162,22 +170,22 @@ pub(crate) fn build_with(
 /// (`text`), every move ruled as `Game::play` rules it.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 pub(crate) fn read_again(
-    builder: Builder,
+    builder: &mut Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
-) -> Result<Builder, PgnError> {
-    let mut built = rule(builder, first, text)?;
-    built.resolve_comments(text.text);
-    Ok(built)
+) -> Result<(), PgnError> {
+    rule(builder, first, text)?;
+    builder.resolve_comments(text.text);
+    Ok(())
 }
 
 /// [`read_again`] but for the comments, which stay places in the text.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 fn rule(
-    mut builder: Builder,
+    builder: &mut Builder,
     first: Result<(), PgnError>,
     text: &GameText<'_>,
-) -> Result<Builder, PgnError> {
+) -> Result<(), PgnError> {
     use crate::game::pgn_reader::AssumedLife;
     // The life of the positions played, as assumed, in one go: the game
     // is whole again before any ruling looks at it or it is handed on.
@@ -198,7 +206,9 @@ fn rule(
             mainline_only: builder.mainline_only,
             ..Builder::default()
         };
-        return visit_game(text, &mut again).map(|()| again);
+        visit_game(text, &mut again)?;
+        *builder = again;
+        return Ok(());
     }
     // A loss on time: the winner's FIDE 6.9 question first. A proof that
     // the winner can mate (a line, or a known winnable ending) shows the
@@ -220,18 +230,18 @@ fn rule(
                 let life = game.check_assumed_life();
                 if life == AssumedLife::Holds {
                     builder.lost_on_time = Some(flagged);
-                    return Ok(builder);
+                    return Ok(());
                 }
                 assumed = Some(life);
             } else if crate::dead::can_mate(last, !flagged) {
                 builder.lost_on_time = Some(flagged);
-                return Ok(builder);
+                return Ok(());
             }
         }
     }
     let game = &mut builder.tags.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
-        AssumedLife::Holds => return Ok(builder),
+        AssumedLife::Holds => return Ok(()),
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
             let start_proved = builder.fen.is_some() || builder.chess960;
@@ -245,7 +255,7 @@ fn rule(
             builder.tags.after_end = after;
         }
     }
-    Ok(builder)
+    Ok(())
 }
 
 /// A game read with every move ruled as [`Game::play`] rules it (a proof
@@ -265,14 +275,6 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
 }
 
 impl Builder {
-    /// A builder for one game; see [`Reader::mainline_only`](super::Reader::mainline_only).
-    pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
-        Builder {
-            mainline_only,
-            ..Builder::with_room(room)
-        }
-    }
-
     /// The mainline's comments, read as places in `text` (the game's text
     /// the tokenizer read), into the game: the stretch of text from the
     /// first comment to the last copied once and checked as UTF-8 once,
@@ -365,7 +367,7 @@ impl Sink for Builder {
                 Some(chess960) => self.chess960 |= chess960,
                 None => return Err(PgnErrorKind::Variant(value.into_owned())),
             },
-            "FEN" if self.fen.is_none() => self.fen = Some(value.clone().into_owned()),
+            "FEN" if self.fen.is_none() => self.fen = Some(index),
             _ => {}
         }
         self.tags.push_tag(name, &value);
@@ -376,44 +378,41 @@ impl Sink for Builder {
         if self.fen.is_none() && !self.chess960 {
             return Ok(());
         }
-        let fen = self.fen.as_deref().unwrap_or(START_FEN);
+        let fen = match self.fen {
+            Some(index) => {
+                let value = self.tags.value_range(index);
+                self.tags.tag_text.get(value).unwrap_or_default()
+            }
+            None => START_FEN,
+        };
         let start = if self.chess960 {
             Position::from_fen_with_mode(fen, CastlingMode::Chess960)
         } else {
             Position::from_fen(fen)
         };
         let start = start.map_err(PgnErrorKind::Fen)?;
-        self.tags.game = if self.assuming_life {
-            Game::assuming_life_with_room(start, self.room.plies.max(64))
+        if self.assuming_life {
+            // The game made with the builder, no move played yet: its
+            // vectors are kept.
+            self.tags.game.restart_assuming_life(start);
         } else {
-            Game::from_position(start)
-        };
+            self.tags.game = Game::from_position(start);
+        }
         Ok(())
     }
 
     #[inline]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         if self.plain {
-            // As below, with the tests of the game's end in one place.
+            // As [`Builder::ruled_san`], with the tests of the game's end
+            // in one place.
             return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
                 AssumedMove::Played => Ok(()),
                 AssumedMove::NoMove => Err(self.mainline_no_move(san)),
                 AssumedMove::Over => self.other_san(san),
             };
         }
-        if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
-            let game = &mut self.tags.game;
-            // A move follows: the game must not have ended by itself
-            // (Game::play refuses a move then). Checkmate and stalemate
-            // leave no legal move: the move is an error.
-            if !game.is_over_with_moves_left() {
-                return match game.play_san_bytes(san) {
-                    Ok(_) => Ok(()),
-                    Err(source) => Err(self.mainline_error(san, source)),
-                };
-            }
-        }
-        self.other_san(san)
+        self.ruled_san(san)
     }
 
     fn nag(&mut self, nag: u8) {
@@ -460,6 +459,9 @@ impl Sink for Builder {
         let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
             return;
         };
+        if self.spans.len() == self.spans.capacity() {
+            self.grow_spans();
+        }
         self.spans.push((node, at, at + text.len()));
     }
 
@@ -480,6 +482,38 @@ impl Sink for Builder {
 }
 
 impl Builder {
+    /// [`Sink::san`] off the plain path (every move ruled as it is played,
+    /// a variation, moves after the game's end): out of line, so that the
+    /// plain path saves no registers and makes no room for it.
+    #[inline(never)]
+    fn ruled_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+        if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
+            let game = &mut self.tags.game;
+            // A move follows: the game must not have ended by itself
+            // (Game::play refuses a move then). Checkmate and stalemate
+            // leave no legal move: the move is an error.
+            if !game.is_over_with_moves_left() {
+                return match game.play_san_bytes(san) {
+                    Ok(_) => Ok(()),
+                    Err(source) => Err(self.mainline_error(san, source)),
+                };
+            }
+        }
+        self.other_san(san)
+    }
+
+    /// Room for more comments: at the first, as much as the games before
+    /// needed ([`Room`]).
+    #[cold]
+    #[inline(never)]
+    fn grow_spans(&mut self) {
+        if self.spans.capacity() == 0 {
+            self.spans = Vec::with_capacity(self.room.comments.max(128));
+        } else {
+            self.spans.reserve(self.spans.capacity());
+        }
+    }
+
     /// Sets [`Builder::plain`] from what it stands for, after a variation
     /// opened or closed or the game's end was passed.
     fn refresh_plain(&mut self) {
@@ -516,7 +550,7 @@ impl Builder {
                     return Ok(());
                 }
                 Some(ply) => {
-                    let start = match &self.beyond {
+                    let start = match self.beyond.as_deref() {
                         Some((_, before_last)) if !self.tags.after_end.is_empty() => {
                             before_last.clone()
                         }
@@ -616,12 +650,12 @@ impl Builder {
         }
         if self.beyond.is_none() {
             let end = self.tags.game.position().clone();
-            self.beyond = Some((end.clone(), end));
+            self.beyond = Some(Box::new((end.clone(), end)));
             self.refresh_plain();
         }
         // The record goes on after the game's end: kept, not played.
         let ply = self.tags.mainline_len();
-        let Some((pos, before_last)) = &mut self.beyond else {
+        let Some((pos, before_last)) = self.beyond.as_deref_mut() else {
             return Ok(());
         };
         match parse_cold(pos, san) {

@@ -17,6 +17,7 @@
 //! start, and set right in input order. So the items are the sequential
 //! reader's, made by the same code on the same text.
 
+use super::build::Room;
 use super::error::PgnError;
 use super::game::PgnGame;
 use super::reader::{Reader, Resume};
@@ -86,6 +87,11 @@ struct Chunk {
     /// Game numbers and lines counted from the chunk's start.
     items: VecDeque<Item>,
     /// Where its reader paused: `None` after the end of input.
+    /// The room made in each game's vectors ([`Room`]): on the way in,
+    /// what the games read before the chunk needed (games of a file are
+    /// alike: a chunk's first games then grow no vector either); on the
+    /// way out, what its own games needed.
+    room: Room,
     paused: Option<Resume>,
 }
 
@@ -93,8 +99,10 @@ struct Chunk {
 fn read_chunk(chunk: &mut Chunk) {
     let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
     reader.mainline_only = chunk.mainline_only;
+    reader.room = chunk.room;
     chunk.items.extend(&mut reader);
     chunk.paused = reader.paused;
+    chunk.room = reader.room;
     if let After::Failed(_) = chunk.after {
         if reader.paused.is_some() {
             let After::Failed(error) = core::mem::replace(&mut chunk.after, After::End) else {
@@ -406,6 +414,13 @@ struct Chunker<R> {
     leftover: Vec<u8>,
     /// Buffers to cut chunks into again.
     spare: Vec<Vec<u8>>,
+    /// Emptied lists of items, for the chunks cut next: a chunk's reader
+    /// then grows no list, and the lists go back and forth between the
+    /// threads rather than to the allocator.
+    spare_items: Vec<VecDeque<Item>>,
+    /// The room the games of the last chunk taken needed: the chunks cut
+    /// next start with it.
+    room: Room,
     done: bool,
 }
 
@@ -428,6 +443,8 @@ impl<R: Read> Chunker<R> {
             games: 0,
             leftover: Vec::new(),
             spare: Vec::new(),
+            spare_items: Vec::new(),
+            room: Room::default(),
             done: false,
         }
     }
@@ -542,6 +559,7 @@ impl<R: Read> Chunker<R> {
         } else {
             self.join(chunk)
         };
+        self.room = chunk.room;
         let lines = self.line - 1;
         for item in &mut chunk.items {
             match item {
@@ -555,7 +573,9 @@ impl<R: Read> Chunker<R> {
                 }
             }
         }
-        self.ready = core::mem::take(&mut chunk.items);
+        // (`ready` is empty here: its list goes to a chunk cut next.)
+        core::mem::swap(&mut self.ready, &mut chunk.items);
+        self.recycle_items(core::mem::take(&mut chunk.items));
         self.leftover.clear();
         let Some(resume) = chunk.paused else {
             self.done = true;
@@ -612,14 +632,29 @@ impl<R: Read> Chunker<R> {
             offset: self.at,
             after,
             mainline_only: self.mainline_only,
-            items: VecDeque::new(),
+            items: self.spare_items.pop().unwrap_or_default(),
             paused: None,
+            room: self.room,
         };
         read_chunk(&mut joined);
         joined
     }
 
     /// Keeps a chunk's buffer to read into again.
+    /// Keeps an emptied list of items for a chunk cut later, as many as
+    /// the chunks in flight, none that a chunk of many tiny games made
+    /// large.
+    fn recycle_items(&mut self, items: VecDeque<Item>) {
+        const MOST: usize = 64;
+        let kept = IN_FLIGHT_PER_THREAD * self.threads + 1;
+        if items.is_empty()
+            && (1..=MOST).contains(&items.capacity())
+            && self.spare_items.len() < kept
+        {
+            self.spare_items.push(items);
+        }
+    }
+
     fn recycle(&mut self, bytes: Vec<u8>) {
         // A huge game's text goes back to the allocator.
         if bytes.capacity() <= 2 * self.chunk && self.spare.len() < 2 {
@@ -662,8 +697,9 @@ impl<R: Read> Chunker<R> {
             offset,
             after,
             mainline_only: self.mainline_only,
-            items: VecDeque::new(),
+            items: self.spare_items.pop().unwrap_or_default(),
             paused: None,
+            room: self.room,
         }
     }
 }

@@ -74,7 +74,7 @@ pub struct Reader<R> {
     /// place (`buf` stays empty).
     borrowed: Option<fn(&R) -> &[u8]>,
     /// The room the last game read needed: the next one gets as much.
-    room: Room,
+    pub(crate) room: Room,
     /// Set by [`Reader::chunk`]: the end of the slice is not the end of
     /// input, and the reader pauses there ([`Reader::paused`]).
     open_end: bool,
@@ -415,20 +415,52 @@ impl<R: Read> Reader<R> {
     /// game's end is found while it is tokenized. The game's text is then
     /// [`Reader::game_text`].
     fn read_game<V: Sink + ?Sized>(&mut self, sink: &mut V) -> Next {
-        if self.failed {
-            return Next::End;
+        match self.start_game() {
+            Some(next) => next,
+            None => self.read_started_game(sink),
         }
+    }
+
+    /// Finds where the next game starts: `None` when one does (to be read
+    /// by [`Reader::read_started_game`]), else what the reader gives.
+    fn start_game(&mut self) -> Option<Next> {
+        if self.failed {
+            return Some(Next::End);
+        }
+        match self.find_game_start() {
+            Ok(true) => None,
+            Ok(false) => Some(Next::End),
+            Err(e) => Some(self.stopped(e)),
+        }
+    }
+
+    /// [`Reader::read_game`] once the game's start is found.
+    fn read_started_game<V: Sink + ?Sized>(&mut self, sink: &mut V) -> Next {
         match self.read_game_io(sink) {
             Ok(next) => next,
-            Err(_) if self.open_end => {
-                // The end of the chunk: the reader stops where a reader
-                // with more input would go on from.
-                self.failed = true;
-                self.paused = Some(self.resume_point());
-                Next::End
-            }
-            Err(e) => Next::Failed(self.io_error(e)),
+            Err(e) => self.stopped(e),
         }
+    }
+
+    /// Whether the game just started can only be read with more input than
+    /// a chunk's reader has: its first line goes on past the chunk's end
+    /// (where a cut leaves the next game's first byte). The game's reading
+    /// would stop there (no game ends without a line end after its text),
+    /// so no sink need be made for it.
+    fn ends_in_first_line(&self) -> bool {
+        self.open_end && scan::find2(&self.data()[self.mark..self.end], b'\n', b'\r').is_none()
+    }
+
+    /// What a failed read gives.
+    fn stopped(&mut self, e: io::Error) -> Next {
+        if self.open_end {
+            // The end of the chunk: the reader stops where a reader
+            // with more input would go on from.
+            self.failed = true;
+            self.paused = Some(self.resume_point());
+            return Next::End;
+        }
+        Next::Failed(self.io_error(e))
     }
 
     /// Where a reader started afresh reads on as this one does: between
@@ -451,9 +483,6 @@ impl<R: Read> Reader<R> {
     }
 
     fn read_game_io<V: Sink + ?Sized>(&mut self, sink: &mut V) -> io::Result<Next> {
-        if !self.find_game_start()? {
-            return Ok(Next::End);
-        }
         let first_line = self.line;
         let mut cur = Cursor::default();
         loop {
@@ -624,14 +653,25 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<PgnGame, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(next) = self.start_game() {
+            return match next {
+                Next::Failed(e) => Some(Err(e)),
+                _ => None,
+            };
+        }
+        if self.ends_in_first_line() {
+            // The end of a chunk: no builder (its vectors) made for nothing.
+            self.stopped(io::ErrorKind::WouldBlock.into());
+            return None;
+        }
         let mut builder = Builder::new(self.mainline_only, self.room);
-        let (read, movetext) = match self.read_game(&mut builder) {
+        let (read, movetext) = match self.read_started_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
-        let built = read_again(builder, read, &self.game_text(movetext));
-        let game = built.map(|builder| finish(builder, self.last_origin));
+        let built = read_again(&mut builder, read, &self.game_text(movetext));
+        let game = built.map(|()| finish(builder, self.last_origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }
@@ -680,7 +720,8 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
-        let game = read_again(builder, read, &self.game_text(movetext)).map(|b| finish(b, origin));
+        let game = read_again(&mut builder, read, &self.game_text(movetext))
+            .map(|()| finish(builder, origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }

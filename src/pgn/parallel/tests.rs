@@ -205,3 +205,40 @@ fn a_cut_is_made_where_a_game_most_likely_starts() {
     text.extend(vec![b'x'; 40]);
     assert_eq!(cut_point(&text), text.len());
 }
+
+#[test]
+fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
+    // Games of 150 plies and more: a reader that starts afresh makes room
+    // for 64 and grows every vector of its first game twice; a chunk's
+    // reader starts with the room of the games taken before it, as the
+    // sequential reader does, and sizes its games as that reader does.
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut text = String::new();
+    let mut games = 0;
+    while games < 40 {
+        let mut game = crate::Game::new();
+        let mut movetext = String::new();
+        while game.outcome().is_none() && game.moves().len() < 150 {
+            let moves = game.position().legal_moves();
+            let m = moves[(next() % moves.len() as u64) as usize];
+            movetext.push_str(&format!("{} ", game.position().san(m)));
+            game.play(m).unwrap();
+        }
+        if game.outcome().is_none() {
+            text.push_str(&format!("[Event \"{games}\"]\n\n{movetext}*\n\n"));
+            games += 1;
+        }
+    }
+    let room = |item: Item| item.unwrap().game.positions.capacity();
+    let sequential: Vec<usize> = Reader::new(text.as_bytes()).map(room).collect();
+    assert_eq!(sequential.len(), 40);
+    // The first game grows its vectors; those after it do not.
+    assert!(sequential[0] > 2 * 65 && sequential[1] < 2 * 151);
+    // A chunk a game: the chunks cut before the first is taken (three per
+    // thread in flight) start afresh.
+    let chunk = text.len() / 40;
+    let parallel: Vec<usize> = Reader::with_chunks(text.as_bytes(), 2, chunk, 1)
+        .map(room)
+        .collect();
+    assert_eq!(parallel[10..], sequential[10..]);
+}
