@@ -225,11 +225,16 @@ pub fn round_trip(game: &PgnGame) {
         }
     }
     // Written again without a copy: compared as it is written.
-    let mut again = Unwritten(&text);
-    let stable = fmt::write(&mut again, format_args!("{back}")).is_ok() && again.0.is_empty();
-    if !stable {
+    if !writes_as(&back, &text) {
         assert_eq!(back.to_string(), text, "export is not stable");
     }
+}
+
+/// `true` if `value` is written as `text` exactly (`value.to_string() ==
+/// text`), compared as it is written, with no copy.
+pub fn writes_as(value: &impl fmt::Display, text: &str) -> bool {
+    let mut rest = Unwritten(text);
+    fmt::write(&mut rest, format_args!("{value}")).is_ok() && rest.0.is_empty()
 }
 
 /// A `fmt::Write` that takes only the text it still holds, in order, and

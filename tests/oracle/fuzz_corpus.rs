@@ -152,6 +152,24 @@ fn san_target_invariants_hold_on_builtin_inputs_and_seeds() {
     replay("san", checks::san, &builtin);
 }
 
+/// The round trip's stability check compares an export as it is written:
+/// the same text passes, a text that differs anywhere, or is longer or
+/// shorter, does not.
+#[test]
+fn writes_as_is_equality_of_the_written_text() {
+    let game = pgn_checks::one("[Event \"e\"]\n\n1. e4 {c} e5 $1 (1... c5) 2. Nf3 *\n");
+    let text = game.to_string();
+    assert!(pgn_checks::writes_as(&game, &text));
+    assert!(!pgn_checks::writes_as(&game, &text[..text.len() - 1]));
+    assert!(!pgn_checks::writes_as(&game, &format!("{text}\n")));
+    assert!(!pgn_checks::writes_as(
+        &game,
+        &text.replacen("Nf3", "Nf4", 1)
+    ));
+    assert!(!pgn_checks::writes_as(&game, ""));
+    assert!(pgn_checks::writes_as(&"", ""));
+}
+
 #[test]
 fn pgn_target_invariants_hold_on_builtin_inputs_and_seeds() {
     let ran = replay(
