@@ -168,7 +168,9 @@ impl Game {
         self.write_assumed_life();
         let last = self.positions.len() - 1;
         let last_pos = &self.positions[last];
-        if last_pos.is_checkmate() {
+        // A record of no move from the standard start needs no proof: the
+        // start is known alive (as for `Game::new`).
+        if last_pos.is_checkmate() || (last == 0 && *last_pos == Position::new()) {
             return AssumedLife::Holds;
         }
         // liveness takes its cheapest steps first: most records end alive

@@ -89,6 +89,31 @@ fn game_target_invariants_hold_on_builtin_inputs_and_seeds() {
     replay("game", checks::game, &[b"", &shuffle, &long]);
 }
 
+/// The `game` target's start cache numbers every start it can pick once:
+/// one key, one start (so a cached game is the game of that start), and
+/// a key for each of the table's starts, the standard one and the 960 of
+/// Chess960 (the table's first is the standard start again).
+#[test]
+fn game_target_start_keys_name_one_start_each() {
+    use std::collections::HashMap;
+    let mut seen: HashMap<u16, String> = HashMap::new();
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            let pos = checks::fuzz_start(a, b);
+            let name = format!("{} {:?}", pos.fen(), pos.castling_mode());
+            let key = checks::start_key(a, b);
+            let first = seen.entry(key).or_insert_with(|| name.clone());
+            assert_eq!(*first, name, "key {key} names two starts ({a}, {b})");
+        }
+    }
+    assert_eq!(seen.len(), checks::POSITIONS.len() + 1 + 960);
+    for (a, b) in [(0, 0), (1, 7), (3, 2), (255, 255), (5, 200)] {
+        let fresh = chess_arbiter::Game::from_position(checks::fuzz_start(a, b));
+        assert!(checks::start_game(a, b) == fresh);
+        assert!(checks::start_game(a, b) == fresh, "cached ({a}, {b})");
+    }
+}
+
 #[test]
 fn every_position_of_the_targets_table_is_valid() {
     for byte in 0..checks::POSITIONS.len() as u8 {
@@ -125,6 +150,24 @@ fn san_target_invariants_hold_on_builtin_inputs_and_seeds() {
     }
     let builtin: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
     replay("san", checks::san, &builtin);
+}
+
+/// The round trip's stability check compares an export as it is written:
+/// the same text passes, a text that differs anywhere, or is longer or
+/// shorter, does not.
+#[test]
+fn writes_as_is_equality_of_the_written_text() {
+    let game = pgn_checks::one("[Event \"e\"]\n\n1. e4 {c} e5 $1 (1... c5) 2. Nf3 *\n");
+    let text = game.to_string();
+    assert!(pgn_checks::writes_as(&game, &text));
+    assert!(!pgn_checks::writes_as(&game, &text[..text.len() - 1]));
+    assert!(!pgn_checks::writes_as(&game, &format!("{text}\n")));
+    assert!(!pgn_checks::writes_as(
+        &game,
+        &text.replacen("Nf3", "Nf4", 1)
+    ));
+    assert!(!pgn_checks::writes_as(&game, ""));
+    assert!(pgn_checks::writes_as(&"", ""));
 }
 
 #[test]
