@@ -318,21 +318,7 @@ impl Position {
     /// Pieces of `us` (the side to move) pinned to their king.
     #[inline(always)]
     pub(crate) fn pinned_to_king(&self, us: Color, king: Square) -> Bitboard {
-        let them = !us;
-        let occupied = self.occupied();
-        let theirs = self.by_color(them);
-        let queens = self.by_role(Role::Queen);
-        let snipers = ((attacks::rook(king, theirs) & (self.by_role(Role::Rook) | queens))
-            | (attacks::bishop(king, theirs) & (self.by_role(Role::Bishop) | queens)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        pinned & self.by_color(us)
+        self.checkers_and_pinned(us, king).1
     }
 
     /// Every square the side not to move (Black when `WHITE`) attacks,

@@ -86,12 +86,12 @@ struct Chunk {
     mainline_only: bool,
     /// Game numbers and lines counted from the chunk's start.
     items: VecDeque<Item>,
-    /// Where its reader paused: `None` after the end of input.
     /// The room made in each game's vectors ([`Room`]): on the way in,
     /// what the games read before the chunk needed (games of a file are
     /// alike: a chunk's first games then grow no vector either); on the
     /// way out, what its own games needed.
     room: Room,
+    /// Where its reader paused: `None` after the end of input.
     paused: Option<Resume>,
 }
 
@@ -640,7 +640,6 @@ impl<R: Read> Chunker<R> {
         joined
     }
 
-    /// Keeps a chunk's buffer to read into again.
     /// Keeps an emptied list of items for a chunk cut later, as many as
     /// the chunks in flight, none that a chunk of many tiny games made
     /// large.
@@ -655,6 +654,7 @@ impl<R: Read> Chunker<R> {
         }
     }
 
+    /// Keeps a chunk's buffer to read into again.
     fn recycle(&mut self, bytes: Vec<u8>) {
         // A huge game's text goes back to the allocator.
         if bytes.capacity() <= 2 * self.chunk && self.spare.len() < 2 {
