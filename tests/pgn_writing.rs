@@ -158,6 +158,19 @@ fn writer_never_starts_a_line_of_a_comment_with_a_blank() {
 }
 
 #[test]
+fn writer_keeps_the_blanks_that_open_a_comment_before_a_bracketed_line() {
+    // Blanks, then a word too long for the line that starts with `[`: the
+    // export breaks the line after the blanks, and what it reads back as is
+    // written the same way again (found by fuzzing).
+    let word = format!("[{}", "x".repeat(100));
+    let g = one(&format!("1. e4 {{   {word}}} *"));
+    let text = g.to_string();
+    assert!(text.contains(&format!("1. e4 {{  \n{word} }}")), "{text}");
+    assert_eq!(one(&text).to_string(), text);
+    pgn_checks::round_trip(&g);
+}
+
+#[test]
 fn a_record_that_goes_on_after_a_dead_position_stops_there() {
     // FIDE 5.2.2: Kxb6 takes the last pawn that could break the lock;
     // the two moves written after it are kept beside the game.

@@ -182,7 +182,11 @@ fn clean_comment(text: &str) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut out = String::with_capacity(text.len());
     for (k, line) in lines.iter().enumerate() {
-        if blank(line) {
+        // The first line follows `{ ` on the line the comment opens: blank
+        // in the text, it is never a blank line of the output, and it is
+        // kept as it is (dropped, its blanks would be lost on the next
+        // export of what this export reads back as).
+        if k > 0 && blank(line) {
             let next = lines[k + 1..].iter().find(|l| !blank(l));
             if next.is_some_and(|l| l.trim_start().starts_with('[')) {
                 continue;
