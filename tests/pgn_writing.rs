@@ -158,16 +158,33 @@ fn writer_never_starts_a_line_of_a_comment_with_a_blank() {
 }
 
 #[test]
-fn writer_keeps_the_blanks_that_open_a_comment_before_a_bracketed_line() {
-    // Blanks, then a word too long for the line that starts with `[`: the
-    // export breaks the line after the blanks, and what it reads back as is
-    // written the same way again (found by fuzzing).
-    let word = format!("[{}", "x".repeat(100));
-    let g = one(&format!("1. e4 {{   {word}}} *"));
-    let text = g.to_string();
-    assert!(text.contains(&format!("1. e4 {{  \n{word} }}")), "{text}");
-    assert_eq!(one(&text).to_string(), text);
-    pgn_checks::round_trip(&g);
+fn writer_lays_out_a_comment_as_its_words_so_a_second_export_is_the_same() {
+    // Blanks, tabs and blank lines around words that start with `[` (shapes
+    // found by fuzzing): the export keeps the words, one blank between two,
+    // and the line breaks, and what it reads back as is written the same.
+    let long = format!("[{}", "x".repeat(100));
+    let tabs = "\t".repeat(100);
+    let cases = [
+        (format!("   {long}"), format!("1. e4\n{{ {long} }}")),
+        (
+            format!("e4\t\t\n\n\n{tabs} \t[\nEv"),
+            "1. e4 { e4\n[\nEv }".to_string(),
+        ),
+        (
+            "a \t  b\n\n c\n\n[d".to_string(),
+            "1. e4 { a b\n\nc\n[d }".to_string(),
+        ),
+        (" \n\n [x] \n\n".to_string(), "1. e4 { [x] }".to_string()),
+        (" \t ".to_string(), "1. e4 { }".to_string()),
+    ];
+    for (comment, written) in cases {
+        let mut g = one("1. e4 *");
+        g.set_comment(0, Some(&comment));
+        let text = g.to_string();
+        assert!(text.contains(&written), "{comment:?} written as:\n{text}");
+        assert_eq!(one(&text).to_string(), text, "{comment:?}");
+        pgn_checks::round_trip(&g);
+    }
 }
 
 #[test]

@@ -170,34 +170,40 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
     f.write_str("\"]\n")
 }
 
-/// A comment as the writer writes it: no `}`, line breaks as `\n`, and no
-/// blank line before a line that starts with `[`.
+/// A comment's text as the writer reads it: no `}`, and a CR or CRLF is a
+/// line break (as the reader reads it).
 fn clean_comment(text: &str) -> String {
     let text: String = text.chars().filter(|&c| c != '}').collect();
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    if !text.contains('[') || !text.contains('\n') {
-        return text;
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text
     }
-    let blank = |line: &str| line.chars().all(|c| c.is_ascii_whitespace());
-    let lines: Vec<&str> = text.split('\n').collect();
-    let mut out = String::with_capacity(text.len());
-    for (k, line) in lines.iter().enumerate() {
-        // The first line follows `{ ` on the line the comment opens: blank
-        // in the text, it is never a blank line of the output, and it is
-        // kept as it is (dropped, its blanks would be lost on the next
-        // export of what this export reads back as).
-        if k > 0 && blank(line) {
-            let next = lines[k + 1..].iter().find(|l| !blank(l));
-            if next.is_some_and(|l| l.trim_start().starts_with('[')) {
+}
+
+/// The lines of a [`clean_comment`] the writer writes: those with a word
+/// (split at ASCII blanks), and the blank lines between two of them unless
+/// the next starts with `[` (a blank line then a tag line is where a reader
+/// resumes after a comment left open).
+///
+/// Words, single blanks and kept line breaks are all the writer writes of a
+/// comment, so what an export reads back as is laid out the same way again.
+fn comment_lines(clean: &str) -> Vec<&str> {
+    fn first_word(line: &str) -> Option<&str> {
+        line.split_ascii_whitespace().next()
+    }
+    let all: Vec<&str> = clean.split('\n').collect();
+    let mut kept = Vec::with_capacity(all.len());
+    for (k, &line) in all.iter().enumerate() {
+        if first_word(line).is_none() {
+            let next = all[k + 1..].iter().find_map(|l| first_word(l));
+            if kept.is_empty() || next.is_none_or(|w| w.starts_with('[')) {
                 continue;
             }
         }
-        if k > 0 {
-            out.push('\n');
-        }
-        out.push_str(line);
+        kept.push(line);
     }
-    out
+    kept
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
@@ -282,53 +288,50 @@ impl Line<'_, '_> {
         Ok(())
     }
 
-    /// Writes `{ text }` (one blank each side, which readers strip); a `}`
-    /// in the text is dropped, a CR is a line break (as the reader reads
-    /// it), and a blank line before a line that starts with `[` is left out
-    /// (a blank line then a tag line is where the reader resumes after a
-    /// comment left open). The comment breaks at its spaces to keep
-    /// lines within [`MAX_LINE`] (a break reads back as a line break); a
-    /// single word longer than a line stands alone. Line breaks inside the
-    /// comment are kept; no line starts with a blank.
+    /// Writes `{ text }` (one blank each side, which readers strip) as
+    /// [`comment_lines`] lays it out: its words, one blank between two, its
+    /// line breaks kept. The comment also breaks at a blank to keep lines
+    /// within [`MAX_LINE`] (a break reads back as a line break); a single
+    /// word longer than a line stands alone. No line starts with a blank.
     fn comment(&mut self, text: &str) -> fmt::Result {
         let clean = clean_comment(text);
-        let mut from = 0;
-        let mut sep = None;
-        loop {
-            let to = clean[from..]
-                .find([' ', '\n'])
-                .map_or(clean.len(), |k| from + k);
-            let word = &clean[from..to];
-            let last = to == clean.len();
-            let need = word.chars().count() + if last { 2 } else { 0 };
-            match sep {
-                None => {
+        let lines = comment_lines(&clean);
+        let words: usize = lines
+            .iter()
+            .map(|l| l.split_ascii_whitespace().count())
+            .sum();
+        let width = |word: &str| word.chars().count();
+        let mut left = words;
+        for (k, line) in lines.iter().enumerate() {
+            if k > 0 {
+                self.f.write_char('\n')?;
+                self.width = 0;
+            }
+            for word in line.split_ascii_whitespace() {
+                left -= 1;
+                let need = width(word) + if left == 0 { 2 } else { 0 };
+                if left + 1 == words {
                     self.space_for(2 + need)?;
                     self.f.write_str("{ ")?;
                     self.width += 2;
-                }
-                Some('\n') => {
+                } else if self.width == 0 {
+                    // A line begins with its word.
+                } else if self.width + 1 + need > MAX_LINE {
                     self.f.write_char('\n')?;
                     self.width = 0;
-                }
-                // No line starts with a blank.
-                Some(_) if self.width == 0 => {}
-                Some(_) if self.width + 1 + need > MAX_LINE => {
-                    self.f.write_char('\n')?;
-                    self.width = 0;
-                }
-                Some(_) => {
+                } else {
                     self.f.write_char(' ')?;
                     self.width += 1;
                 }
+                self.f.write_str(word)?;
+                self.width += width(word);
             }
-            self.f.write_str(word)?;
-            self.width += word.chars().count();
-            if last {
-                break;
-            }
-            sep = clean[to..].chars().next();
-            from = to + 1;
+        }
+        if words == 0 {
+            self.space_for(3)?;
+            self.f.write_str("{ }")?;
+            self.width += 3;
+            return Ok(());
         }
         self.f.write_str(" }")?;
         self.width += 2;
