@@ -794,12 +794,62 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
 /// The key bits of the first move's place (see [`Scorer`]).
 const FIRST_PLACE: u64 = 0xffff << 16;
 
-/// `true` if `m` checkmates.
+/// `true` if `m` checkmates. Most moves looked at leave the king a square
+/// to step to, which [`king_flees_after`] finds without playing them; the
+/// rest are played and tested in full.
 #[inline(never)]
 fn mates_in_one(pos: &Position, m: Move) -> bool {
+    if m.code() < 2 && king_flees_after(pos, m) {
+        debug_assert!(
+            {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                !is_mated(&child)
+            },
+            "{m:?} in {pos:?}"
+        );
+        return false;
+    }
     let mut child = pos.clone();
     child.play_unchecked(m);
     is_mated(&child)
+}
+
+/// `true` if after the ordinary move or double push `m` (not castling, en
+/// passant nor a promotion) the king of the side not moving has a square
+/// to step to, so that `m` does not mate: a square around it that none of
+/// its own men holds and none of the mover's men attacks once `m` is
+/// played (the mover's men where they stand then, the king gone from its
+/// square, a man taken on the target gone). Answered on the position
+/// before the move, without playing it.
+fn king_flees_after(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let king = pos.king(!us);
+    // The mover's men that stay, by role; the moved one joins on `to`.
+    let rest = pos.by_color(us).without(from);
+    let moved = Bitboard::from_square(from);
+    let mine = |r: Role| {
+        let men = pos.by_role(r);
+        (men & rest) | Bitboard(((men & moved).0 >> (from as u32)) << (to as u32))
+    };
+    let theirs = pos.by_color(!us).without(to);
+    let occupied = (rest | theirs).with(to).without(king);
+    let queens = mine(Role::Queen);
+    let diagonal = mine(Role::Bishop) | queens;
+    let straight = mine(Role::Rook) | queens;
+    let (knights, pawns, kings) = (mine(Role::Knight), mine(Role::Pawn), mine(Role::King));
+    (crate::attacks::king(king) & !theirs)
+        .into_iter()
+        .any(|sq| {
+            (crate::attacks::knight(sq) & knights).is_empty()
+                && (crate::attacks::pawn(!us, sq) & pawns).is_empty()
+                && (crate::attacks::king(sq) & kings).is_empty()
+                && ((crate::attacks::bishop_rays(sq) & diagonal).is_empty()
+                    || (crate::attacks::bishop(sq, occupied) & diagonal).is_empty())
+                && ((crate::attacks::rook_rays(sq) & straight).is_empty()
+                    || (crate::attacks::rook(sq, occupied) & straight).is_empty())
+        })
 }
 
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {

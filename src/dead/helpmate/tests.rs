@@ -256,3 +256,54 @@ fn a_quick_look_of_a_rich_position_with_king_steps_ends_in_a_replayed_mate() {
         assert!(found > 0, "{fen}");
     }
 }
+
+/// Visits every position `depth` plies deep and checks, for each ordinary
+/// move and double push, that [`king_flees_after`] (answered before the
+/// move) says whether the opponent's king has a legal step once it is
+/// played. Returns how many moves said yes and how many no.
+fn walk_flights(pos: &Position, depth: u32, seen: &mut [u32; 2]) {
+    for &m in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if m.code() < 2 {
+            let king = child.king(child.turn());
+            let steps = child
+                .legal_moves()
+                .into_iter()
+                .any(|step| step.from() == king && !step.is_castle());
+            let flees = king_flees_after(pos, m);
+            assert_eq!(flees, steps, "{m:?} in {pos:?}");
+            seen[usize::from(flees)] += 1;
+            if !flees && mates_in_one(pos, m) {
+                assert!(child.is_checkmate(), "{m:?} in {pos:?}");
+            }
+        }
+        if depth > 1 {
+            walk_flights(&child, depth - 1, seen);
+        }
+    }
+}
+
+#[test]
+fn the_king_s_flight_after_a_move_is_seen_before_it_is_played() {
+    // Captures of and by the king's neighbours, lines opened and closed
+    // by the moved man, pawns that step next to the king, kings in a
+    // corner with few squares.
+    let mut total = [0; 1];
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+        ("k7/8/1K6/8/8/8/8/7R w - - 0 1", 3),
+        ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", 2),
+    ] {
+        let mut seen = [0; 2];
+        walk_flights(&Position::from_fen(fen).unwrap(), depth, &mut seen);
+        assert!(seen[1] > 0, "{fen}: {seen:?}");
+        total[0] += seen[0];
+    }
+    assert!(total[0] > 50, "{total:?}");
+}
