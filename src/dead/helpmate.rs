@@ -318,15 +318,39 @@ fn king_step(pos: &Position, target: Square) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king(us);
     let occupied = pos.occupied().without(king);
-    // Nearest first, each tested until one is safe: most steps are.
-    let mut steps = crate::attacks::king(king) & !pos.occupied();
-    while let Some(to) = steps.into_iter().min_by_key(|&to| distance(to, target)) {
-        if !pos.is_attacked(to, !us, occupied) {
-            let m = Move::new(king, to);
-            debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
-            return Some(m);
+    // Nearest first, each tested until one is safe: most steps are. A
+    // step changes the distance to `target` by one at most, so the steps
+    // fall in three groups (nearer, as near, farther), each tried in
+    // square order (the first on a tie).
+    let row = row(target);
+    let here = at(row, king);
+    let (mut nearer, mut level) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let steps = crate::attacks::king(king) & !pos.occupied();
+    for to in steps {
+        let d = at(row, to);
+        if d < here {
+            nearer = nearer.with(to);
+        } else if d == here {
+            level = level.with(to);
         }
-        steps = steps.without(to);
+    }
+    let farther = steps & !nearer & !level;
+    for group in [nearer, level, farther] {
+        for to in group {
+            if !pos.is_attacked(to, !us, occupied) {
+                let m = Move::new(king, to);
+                debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
+                debug_assert!(
+                    steps
+                        .into_iter()
+                        .filter(|&s| !pos.is_attacked(s, !us, occupied))
+                        .min_by_key(|&s| distance(s, target))
+                        == Some(to),
+                    "{m:?} in {pos:?}"
+                );
+                return Some(m);
+            }
+        }
     }
     None
 }
@@ -380,16 +404,28 @@ fn may_take_flights(pos: &Position, m: Move, king: Square, free: Bitboard) -> bo
     if free.is_empty() || m.code() >= 2 {
         return true;
     }
+    match pos.role_at(m.from()) {
+        Some(role) => may_take_flights_of(pos, m, role, king, free),
+        None => true,
+    }
+}
+
+/// [`may_take_flights`] for an ordinary move or double push `m` of a man
+/// of `role`.
+#[inline(always)]
+fn may_take_flights_of(pos: &Position, m: Move, role: Role, king: Square, free: Bitboard) -> bool {
+    if free.is_empty() {
+        return true;
+    }
     let (from, to) = (m.from(), m.to());
     let occupied = pos.occupied().without(from).without(king).with(to);
-    let reach = match pos.role_at(from) {
-        Some(Role::Knight) => crate::attacks::knight(to),
-        Some(Role::Bishop) => crate::attacks::bishop(to, occupied),
-        Some(Role::Rook) => crate::attacks::rook(to, occupied),
-        Some(Role::Queen) => crate::attacks::queen(to, occupied),
-        Some(Role::Pawn) => crate::attacks::pawn(pos.turn(), to),
-        Some(Role::King) => crate::attacks::king(to),
-        None => return true,
+    let reach = match role {
+        Role::Knight => crate::attacks::knight(to),
+        Role::Bishop => crate::attacks::bishop(to, occupied),
+        Role::Rook => crate::attacks::rook(to, occupied),
+        Role::Queen => crate::attacks::queen(to, occupied),
+        Role::Pawn => crate::attacks::pawn(pos.turn(), to),
+        Role::King => crate::attacks::king(to),
     };
     free.into_iter()
         .all(|sq| sq == to || reach.contains(sq) || crate::attacks::line(from, sq).any())
@@ -868,7 +904,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                 for to in checking {
                     let m = Move::new(from, to);
                     debug_assert!(look.checks.may_check(self.pos, m));
-                    if may_take_flights(self.pos, m, look.king, look.free)
+                    if may_take_flights_of(self.pos, m, role, look.king, look.free)
                         && mates_in_one(self.pos, m)
                     {
                         self.mate = Some(m);

@@ -226,6 +226,21 @@ fn the_loser_s_king_step_is_a_legal_quiet_step_to_a_safe_square() {
     // only empty one is guarded: none.
     let boxed = Position::from_fen("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     assert_eq!(king_step(&boxed, Square::A1), None);
+    // The nearest steps guarded: the nearest safe one, the first of
+    // those as near (a rook on the seventh rank guards d7, e7 and f7;
+    // towards a1, d8 comes before f8, both a step farther than d7).
+    let pos = Position::from_fen("4k3/R7/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A1).expect("a safe step");
+    assert_eq!(m.to(), Square::D8);
+    let m = king_step(&pos, Square::D1).expect("a safe step");
+    assert_eq!(m.to(), Square::D8);
+    // Every step at the king's own distance from the target or nearer
+    // guarded (the rooks hold the d-file and the second and fourth
+    // ranks): one farther away.
+    let pos = Position::from_fen("3R3K/8/8/8/7R/4k3/7R/8 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A1).expect("a safe step");
+    assert!(pos.is_legal(m), "{m:?}");
+    assert_eq!(m.to(), Square::F3);
     // A capture is no step: the king may take the rook, nothing else.
     let pos = Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 1").unwrap();
     assert!(pos.is_legal(Move::new(Square::A8, Square::B7)));
