@@ -784,6 +784,42 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         }
     }
 
+    /// Keeps the best of the pawn pushes (none a capture) to `targets`
+    /// from `delta` behind, with their places as if each were taken: the
+    /// push to the farthest rank for the mover (its score grows with the
+    /// rank alone), the first generated of that rank (the lowest square).
+    #[inline(always)]
+    fn best_push(&mut self, targets: Bitboard, delta: i32, kind: u16, terms: &Terms) {
+        let to = if self.flip == 0 {
+            let top = 63 - targets.0.leading_zeros();
+            let rank = Bitboard(0xff << (top & 56));
+            (targets & rank).0.trailing_zeros()
+        } else {
+            targets.0.trailing_zeros()
+        };
+        let first = self.place;
+        let before = targets.0 & ((1 << (to & 63)) - 1);
+        self.place = first - (u64::from(before.count_ones()) << 16);
+        let from = (to as i32 - delta) as u16 & 63;
+        let m = Move::from_bits(from | (to as u16 & 63) << 6 | kind);
+        let score = self.push(terms, to & 63);
+        debug_assert_eq!(
+            score,
+            self.full(m, Role::Pawn),
+            "the score of {m:?} taken apart"
+        );
+        debug_assert!(
+            targets
+                .into_iter()
+                .all(|sq| self.push(terms, sq as u32) < score
+                    || (self.push(terms, sq as u32) == score && sq as u32 >= to)),
+            "{m:?} not the best push in {:?}",
+            self.pos
+        );
+        self.emit(m, score);
+        self.place = first - (u64::from(targets.len()) << 16);
+    }
+
     /// Plays `m` if it may mate, and keeps it if it does.
     #[inline(always)]
     fn try_mate(&mut self, m: Move) {
@@ -935,6 +971,26 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                 self.place -= u64::from(targets.len()) << 16;
                 return;
             }
+            // Nor are its quiet moves when they cannot: its captures
+            // alone, each at its place among the piece's moves.
+            let quiet = terms.bound(targets, self.theirs, 0);
+            if quiet <= best || quiet < self.floor {
+                let first = self.place;
+                let from_bits = from as u16;
+                let mut bits = (targets & self.theirs).0;
+                while bits != 0 {
+                    let to = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let before = targets.0 & ((1 << to) - 1);
+                    self.place = first - (u64::from(before.count_ones()) << 16);
+                    let m = Move::from_bits(from_bits | (to as u16) << 6);
+                    let score = self.ordinary(&terms, to);
+                    debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+                    self.emit(m, score);
+                }
+                self.place = first - (u64::from(targets.len()) << 16);
+                return;
+            }
         }
         let from_bits = from as u16;
         // Raw bit loops: a `Square` per move would cost a table load.
@@ -954,6 +1010,23 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         let kind = u16::from(double) << 12;
         // A pawn's part does not depend on where it stands.
         let terms = Terms::of(Role::Pawn, Square::A1, self.winner_moves, &self.rows);
+        if !ALL && (targets & self.theirs).is_empty() && targets.more_than_one() {
+            // Pushes, of which only the best is kept: the mate looked for
+            // among those that may check (in order), and the best found at
+            // once (see [`Scorer::best_push`]).
+            if let Some(look) = &self.look {
+                let uncovered = look.checks.uncovers.shift(delta);
+                let mut bits = (targets & (look.checks.by_role[Role::Pawn as usize] | uncovered)).0;
+                while bits != 0 {
+                    let to = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let from = (to as i32 - delta) as u16 & 63;
+                    self.try_mate(Move::from_bits(from | (to as u16) << 6 | kind));
+                }
+            }
+            self.best_push(targets, delta, kind, &terms);
+            return;
+        }
         let mut bits = targets.0;
         while bits != 0 {
             let to = bits.trailing_zeros();
