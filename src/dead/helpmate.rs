@@ -643,6 +643,9 @@ struct Scorer<'a, const ALL: bool> {
     winner_moves: bool,
     theirs: Bitboard,
     their_pawns: Bitboard,
+    /// The part of each role's moves (see [`Terms::template`]), indexed
+    /// by `Role as usize`.
+    terms: [Terms; 6],
     /// What a capture of a pawn or of a piece adds.
     take_pawn: i32,
     take_piece: i32,
@@ -715,8 +718,18 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         } else {
             i32::MIN
         };
+        let terms = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ]
+        .map(|role| Terms::template(role, winner_moves, &rows));
         Scorer {
             pos,
+            terms,
             rows,
             winner_moves,
             theirs,
@@ -949,7 +962,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                 }
             }
         }
-        let terms = Terms::of(role, from, self.winner_moves, &self.rows);
+        let terms = self.terms[role as usize].at(from);
         if !ALL {
             // Only the best move is kept: a piece whose moves cannot beat
             // the best one so far (which wins a tie, being generated
@@ -1009,7 +1022,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
         let kind = u16::from(double) << 12;
         // A pawn's part does not depend on where it stands.
-        let terms = Terms::of(Role::Pawn, Square::A1, self.winner_moves, &self.rows);
+        let terms = self.terms[Role::Pawn as usize];
         if !ALL && (targets & self.theirs).is_empty() && targets.more_than_one() {
             // Pushes, of which only the best is kept: the mate looked for
             // among those that may check (in order), and the best found at
@@ -1115,8 +1128,25 @@ impl Terms {
         rank: 0,
     };
 
+    /// The part of a piece of `role` on `from`: its template's (see
+    /// [`Terms::template`]) with what `from` adds.
     #[inline(always)]
-    fn of(role: Role, from: Square, winner_moves: bool, rows: &Rows) -> Terms {
+    fn at(&self, from: Square) -> Terms {
+        let from = from.index() as usize & 63;
+        Terms {
+            base: self.base
+                + self.near * i32::from(self.row[from])
+                + self.corner * i32::from(self.corner_row[from]),
+            ..*self
+        }
+    }
+
+    /// The part of a piece of `role` that does not depend on where it
+    /// stands, computed once a node: `base` is what a move scores before
+    /// the distances of its squares count, from its origin (added by
+    /// [`Terms::at`], the same rows and weights as its target's, with the
+    /// opposite sign) and to its target.
+    fn template(role: Role, winner_moves: bool, rows: &Rows) -> Terms {
         let t = Terms {
             corner_row: floored(0, rows.corner_square),
             ..Terms::NONE
@@ -1135,7 +1165,6 @@ impl Terms {
                     ..t
                 },
                 (Role::King, Some(target)) => Terms {
-                    base: 60 * at(target, from),
                     row: target,
                     near: 60,
                     ..t
@@ -1143,8 +1172,6 @@ impl Terms {
                 _ => {
                     let reach = role_reach(role);
                     Terms {
-                        base: weight * at(rows.king, from).max(reach)
-                            + weight / 2 * at(rows.corner, from),
                         row: floored(reach, rows.king_square),
                         row_min: reach,
                         near: weight,
@@ -1156,7 +1183,7 @@ impl Terms {
         } else {
             match role {
                 Role::King => Terms {
-                    base: 100 + rows.king_corner * at(rows.corner, from),
+                    base: 100,
                     corner: rows.king_corner,
                     ..t
                 },
@@ -1166,7 +1193,6 @@ impl Terms {
                     ..t
                 },
                 _ => Terms {
-                    base: 10 * at(rows.king, from).max(1) + 120 * at(rows.corner, from).max(1),
                     row: floored(1, rows.king_square),
                     row_min: 1,
                     near: 10,
