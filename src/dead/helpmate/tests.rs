@@ -1,5 +1,6 @@
 //! The tests of the helpmate search.
 
+use super::flights::{king_flees_after, mates_in_one};
 use super::*;
 
 /// Visits every position `depth` plies deep and checks that
