@@ -276,17 +276,33 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
     let forward = if us == Color::White { 8 } else { -8 };
     let pawns = pos.pieces(us, Role::Pawn);
     let open = (!pos.occupied()).shift(-forward);
-    let mut floor = i32::MIN;
-    for from in pawns & open {
-        let to = Square::from_index((from.index() as i32 + forward) as u32);
-        let line = crate::attacks::line(king, from);
-        if line.any() && !line.contains(to) {
-            continue;
-        }
-        let rank = relative_rank(to, us);
-        let promotion = if rank == 7 { 900 } else { 0 };
-        floor = floor.max(pawn_base + 10 * rank + promotion);
-    }
+    // The pawns off the king's lines, or on its file, which they keep to.
+    let lines = Bitboard::from_rank(king.rank()) | crate::attacks::bishop_rays(king);
+    let free = pawns & open & !lines;
+    // The push to the farthest rank scores the most (a promotion too).
+    let to = match us {
+        Color::White => free.last().map(|from| from.index() + 8),
+        Color::Black => free.first().map(|from| from.index() - 8),
+    };
+    let floor = to.map_or(i32::MIN, |to| {
+        let rank = relative_rank(Square::from_index(to), us);
+        pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 }
+    });
+    debug_assert_eq!(
+        floor,
+        (pawns & open)
+            .into_iter()
+            .filter_map(|from| {
+                let to = Square::from_index((from.index() as i32 + forward) as u32);
+                let line = crate::attacks::line(king, from);
+                let rank = relative_rank(to, us);
+                (!line.any() || line.contains(to))
+                    .then_some(pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 })
+            })
+            .max()
+            .unwrap_or(i32::MIN),
+        "{pos:?}"
+    );
     floor
 }
 
