@@ -1,5 +1,6 @@
 //! The tests of the helpmate search.
 
+use super::flights::{king_flees_after, mates_in_one};
 use super::*;
 
 /// Visits every position `depth` plies deep and checks that
@@ -226,6 +227,21 @@ fn the_loser_s_king_step_is_a_legal_quiet_step_to_a_safe_square() {
     // only empty one is guarded: none.
     let boxed = Position::from_fen("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     assert_eq!(king_step(&boxed, Square::A1), None);
+    // The nearest steps guarded: the nearest safe one, the first of
+    // those as near (a rook on the seventh rank guards d7, e7 and f7;
+    // towards a1, d8 comes before f8, both a step farther than d7).
+    let pos = Position::from_fen("4k3/R7/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A1).expect("a safe step");
+    assert_eq!(m.to(), Square::D8);
+    let m = king_step(&pos, Square::D1).expect("a safe step");
+    assert_eq!(m.to(), Square::D8);
+    // Every step at the king's own distance from the target or nearer
+    // guarded (the rooks hold the d-file and the second and fourth
+    // ranks): one farther away.
+    let pos = Position::from_fen("3R3K/8/8/8/7R/4k3/7R/8 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A1).expect("a safe step");
+    assert!(pos.is_legal(m), "{m:?}");
+    assert_eq!(m.to(), Square::F3);
     // A capture is no step: the king may take the rook, nothing else.
     let pos = Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 1").unwrap();
     assert!(pos.is_legal(Move::new(Square::A8, Square::B7)));
@@ -255,4 +271,55 @@ fn a_quick_look_of_a_rich_position_with_king_steps_ends_in_a_replayed_mate() {
         }
         assert!(found > 0, "{fen}");
     }
+}
+
+/// Visits every position `depth` plies deep and checks, for each ordinary
+/// move and double push, that [`king_flees_after`] (answered before the
+/// move) says whether the opponent's king has a legal step once it is
+/// played. Returns how many moves said yes and how many no.
+fn walk_flights(pos: &Position, depth: u32, seen: &mut [u32; 2]) {
+    for &m in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if m.code() < 2 {
+            let king = child.king(child.turn());
+            let steps = child
+                .legal_moves()
+                .into_iter()
+                .any(|step| step.from() == king && !step.is_castle());
+            let flees = king_flees_after(pos, m);
+            assert_eq!(flees, steps, "{m:?} in {pos:?}");
+            seen[usize::from(flees)] += 1;
+            if !flees && mates_in_one(pos, m) {
+                assert!(child.is_checkmate(), "{m:?} in {pos:?}");
+            }
+        }
+        if depth > 1 {
+            walk_flights(&child, depth - 1, seen);
+        }
+    }
+}
+
+#[test]
+fn the_king_s_flight_after_a_move_is_seen_before_it_is_played() {
+    // Captures of and by the king's neighbours, lines opened and closed
+    // by the moved man, pawns that step next to the king, kings in a
+    // corner with few squares.
+    let mut total = [0; 1];
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+        ("k7/8/1K6/8/8/8/8/7R w - - 0 1", 3),
+        ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", 2),
+    ] {
+        let mut seen = [0; 2];
+        walk_flights(&Position::from_fen(fen).unwrap(), depth, &mut seen);
+        assert!(seen[1] > 0, "{fen}: {seen:?}");
+        total[0] += seen[0];
+    }
+    assert!(total[0] > 50, "{total:?}");
 }

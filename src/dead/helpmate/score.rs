@@ -1,0 +1,790 @@
+//! The order of a helpmate search's moves: each legal move scored as the
+//! generator gives it (see [`generate_scored`]), and the look for a mate
+//! in one among them.
+
+use super::flights::{free_flights, mates_in_one, may_take_flights, may_take_flights_of};
+use super::{CheckSquares, Order};
+use crate::movegen::Sink;
+use crate::{Bitboard, Color, Move, Position, Role, Square};
+use arrayvec::ArrayVec;
+
+/// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
+/// (with `ALL` every move's key, else the greatest only) and looks for a
+/// mate in one: the number of legal moves and the first mate found.
+#[inline(never)]
+pub(super) fn generate_scored<const ALL: bool>(
+    pos: &Position,
+    winner: Color,
+    corner: Square,
+    order: Order,
+    keys: &mut ArrayVec<u64, 256>,
+) -> (u32, Option<Move>) {
+    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, order, keys);
+    pos.generate(Bitboard::FULL, &mut scorer);
+    let count = ((FIRST_PLACE - scorer.place) >> 16) as u32;
+    if !ALL && count > 0 {
+        scorer.keys.push(scorer.best);
+    }
+    (count, scorer.mate)
+}
+
+/// The look for a mate in one: the losing king, its check squares and the
+/// squares it may flee to.
+struct MateLook {
+    king: Square,
+    checks: CheckSquares,
+    free: Bitboard,
+}
+
+/// A sink for the legal move generator that scores the moves for a helpmate
+/// by `winner` as they come (no list is built) and looks among them for a
+/// mate in one when the winner moves and the losing king has at most two
+/// free squares.
+///
+/// Each move becomes a key: its score (see [`winner_score`] and
+/// [`loser_score`]) in the high 32 bits, then its place in the generator's
+/// order counted down (on a tie the earlier move comes first), then the
+/// move itself in the low 16 bits, so that the greatest key is the best
+/// move. What depends on the piece is worked out once for all its moves (the
+/// generator gives them together), and a move adds only what its target
+/// square brings, a few table reads. Castling, en passant and promotions
+/// take the whole functions.
+struct Scorer<'a, const ALL: bool> {
+    pos: &'a Position,
+    /// Every key (with `ALL`; at most 256 moves, as the search tries).
+    keys: &'a mut ArrayVec<u64, 256>,
+    rows: Rows,
+    winner_moves: bool,
+    theirs: Bitboard,
+    their_pawns: Bitboard,
+    /// The part of each role's moves (see [`Terms::template`]), indexed
+    /// by `Role as usize`.
+    terms: [Terms; 6],
+    /// What a capture of a pawn or of a piece adds.
+    take_pawn: i32,
+    take_piece: i32,
+    /// The ranks counted from the mover's side.
+    flip: i32,
+    /// The place of the next move, counted down from `0xffff` and shifted
+    /// to its bits of the key.
+    place: u64,
+    /// The greatest key seen (without `ALL`).
+    best: u64,
+    look: Option<MateLook>,
+    /// The first mate in one found.
+    mate: Option<Move>,
+    /// Without `ALL`: a score that a pawn's push, generated after every
+    /// piece, is known to reach (`i32::MIN` if none is known). A piece
+    /// whose moves all score less need not be scored (see
+    /// [`Scorer::piece`]).
+    floor: i32,
+}
+
+impl<'a, const ALL: bool> Scorer<'a, ALL> {
+    fn new(
+        pos: &'a Position,
+        winner: Color,
+        corner: Square,
+        order: Order,
+        keys: &'a mut ArrayVec<u64, 256>,
+    ) -> Scorer<'a, ALL> {
+        let king = pos.king(!winner);
+        let rich = pos.occupied().len() > RICH;
+        let quick = rich && order == Order::Quick;
+        // A second queen (one promoted, most often) mates sooner than more
+        // promotions would.
+        let queens = pos.pieces(winner, Role::Queen).len() >= 2;
+        let rows = Rows {
+            king: row(king),
+            corner: row(corner),
+            target: king_target(pos, winner).map(row),
+            king_square: king,
+            corner_square: corner,
+            pawn_base: match (rich, quick) {
+                (_, true) if queens => QUEENS_PAWN_BASE,
+                (_, true) => QUICK_PAWN_BASE,
+                (true, false) => RICH_PAWN_BASE,
+                (false, _) => 60,
+            },
+            queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
+            king_corner: if quick { QUICK_KING_CORNER } else { 60 },
+            take_piece: if rich && !quick { RICH_TAKE_PIECE } else { 150 },
+        };
+        let us = pos.turn();
+        let winner_moves = us == winner;
+        let theirs = pos.by_color(!us);
+        let (take_pawn, take_piece) = if winner_moves {
+            (250, rows.take_piece)
+        } else {
+            (-50, -300)
+        };
+        let look = if winner_moves {
+            free_flights(pos, winner).map(|free| MateLook {
+                king,
+                checks: CheckSquares::new(pos, king),
+                free,
+            })
+        } else {
+            None
+        };
+        let floor = if !ALL && winner_moves {
+            pawn_floor(pos, rows.pawn_base)
+        } else {
+            i32::MIN
+        };
+        let terms = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ]
+        .map(|role| Terms::template(role, winner_moves, &rows));
+        Scorer {
+            pos,
+            terms,
+            rows,
+            winner_moves,
+            theirs,
+            their_pawns: theirs & pos.by_role(Role::Pawn),
+            take_pawn,
+            take_piece,
+            flip: if us == Color::White { 0 } else { 7 },
+            place: FIRST_PLACE,
+            best: 0,
+            keys,
+            look,
+            mate: None,
+            floor,
+        }
+    }
+
+    /// Takes the score of the next move `m`.
+    #[inline(always)]
+    fn emit(&mut self, m: Move, score: i32) {
+        // The score's sign bit flipped: shifted by 2^31, never negative.
+        let key = u64::from(score as u32 ^ 0x8000_0000) << 32 | self.place | u64::from(m.bits());
+        self.place -= 1 << 16;
+        if ALL {
+            let _ = self.keys.try_push(key);
+        } else {
+            self.best = self.best.max(key);
+        }
+    }
+
+    /// What a move to the square of index `to` captures.
+    #[inline(always)]
+    fn capture(&self, to: usize) -> i32 {
+        // Bit tests, not branches: most moves capture nothing.
+        let bit = |b: Bitboard| ((b.0 >> (to & 63)) & 1) as i32;
+        self.take_piece * bit(self.theirs)
+            + (self.take_pawn - self.take_piece) * bit(self.their_pawns)
+    }
+
+    /// The score of an ordinary move to the square of index `to` of a
+    /// piece (not a pawn: no rank counts) whose part is `terms`.
+    #[inline(always)]
+    fn ordinary(&self, terms: &Terms, to: u32) -> i32 {
+        let to = to as usize & 63;
+        debug_assert_eq!(terms.rank, 0);
+        terms.base
+            - terms.near * i32::from(terms.row[to])
+            - terms.corner * i32::from(terms.corner_row[to])
+            + self.capture(to)
+    }
+
+    /// The score of an ordinary pawn move (or double push) to the square
+    /// of index `to`, whose part is `terms` (only the rank counts).
+    #[inline(always)]
+    fn push(&self, terms: &Terms, to: u32) -> i32 {
+        debug_assert!(terms.near == 0 && terms.corner == 0);
+        terms.base + terms.rank * ((to as i32 >> 3) ^ self.flip) + self.capture(to as usize)
+    }
+
+    /// The score of `m` of a piece of `role` in full.
+    fn full(&self, m: Move, role: Role) -> i32 {
+        if self.winner_moves {
+            winner_score(self.pos, m, role, &self.rows)
+        } else {
+            loser_score(self.pos, m, role, &self.rows)
+        }
+    }
+
+    /// Keeps the best of the pawn pushes (none a capture) to `targets`
+    /// from `delta` behind, with their places as if each were taken: the
+    /// push to the farthest rank for the mover (its score grows with the
+    /// rank alone), the first generated of that rank (the lowest square).
+    #[inline(always)]
+    fn best_push(&mut self, targets: Bitboard, delta: i32, kind: u16, terms: &Terms) {
+        let to = if self.flip == 0 {
+            let top = 63 - targets.0.leading_zeros();
+            let rank = Bitboard(0xff << (top & 56));
+            (targets & rank).0.trailing_zeros()
+        } else {
+            targets.0.trailing_zeros()
+        };
+        let first = self.place;
+        let before = targets.0 & ((1 << (to & 63)) - 1);
+        self.place = first - (u64::from(before.count_ones()) << 16);
+        let from = (to as i32 - delta) as u16 & 63;
+        let m = Move::from_bits(from | (to as u16 & 63) << 6 | kind);
+        let score = self.push(terms, to & 63);
+        debug_assert_eq!(
+            score,
+            self.full(m, Role::Pawn),
+            "the score of {m:?} taken apart"
+        );
+        debug_assert!(
+            targets
+                .into_iter()
+                .all(|sq| self.push(terms, sq as u32) < score
+                    || (self.push(terms, sq as u32) == score && sq as u32 >= to)),
+            "{m:?} not the best push in {:?}",
+            self.pos
+        );
+        self.emit(m, score);
+        self.place = first - (u64::from(targets.len()) << 16);
+    }
+
+    /// Plays `m` if it may mate, and keeps it if it does.
+    #[inline(always)]
+    fn try_mate(&mut self, m: Move) {
+        if let Some(look) = &self.look {
+            if self.mate.is_none()
+                && look.checks.may_check(self.pos, m)
+                && may_take_flights(self.pos, m, look.king, look.free)
+                && mates_in_one(self.pos, m)
+            {
+                self.mate = Some(m);
+            }
+        }
+    }
+}
+
+/// What the best single push of a pawn of the side to move scores for the
+/// winner (`pawn_base` and ten a rank, a promotion to a queen 900 more),
+/// among the pushes known legal without generating them: the king not in
+/// check, the square ahead empty, the pawn on no line through its king
+/// but its file (so not pinned off it). `i32::MIN` if none.
+fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
+    let us = pos.turn();
+    if pos.is_check() {
+        return i32::MIN;
+    }
+    let king = pos.king(us);
+    let forward = if us == Color::White { 8 } else { -8 };
+    let pawns = pos.pieces(us, Role::Pawn);
+    let open = (!pos.occupied()).shift(-forward);
+    // The pawns off the king's lines, or on its file, which they keep to.
+    let lines = Bitboard::from_rank(king.rank()) | crate::attacks::bishop_rays(king);
+    let free = pawns & open & !lines;
+    // The push to the farthest rank scores the most (a promotion too).
+    let to = match us {
+        Color::White => free.last().map(|from| from.index() + 8),
+        Color::Black => free.first().map(|from| from.index() - 8),
+    };
+    let floor = to.map_or(i32::MIN, |to| {
+        let rank = relative_rank(Square::from_index(to), us);
+        pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 }
+    });
+    debug_assert_eq!(
+        floor,
+        (pawns & open)
+            .into_iter()
+            .filter_map(|from| {
+                let to = Square::from_index((from.index() as i32 + forward) as u32);
+                let line = crate::attacks::line(king, from);
+                let rank = relative_rank(to, us);
+                (!line.any() || line.contains(to))
+                    .then_some(pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 })
+            })
+            .max()
+            .unwrap_or(i32::MIN),
+        "{pos:?}"
+    );
+    floor
+}
+
+/// The key bits of the first move's place (see [`Scorer`]).
+const FIRST_PLACE: u64 = 0xffff << 16;
+
+impl<const ALL: bool> Sink for Scorer<'_, ALL> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let Some(role) = self.pos.role_at(from) else {
+            return;
+        };
+        if let Some(look) = &self.look {
+            // The checking moves, found for the piece at once.
+            let mut checking = targets & look.checks.by_role[role as usize];
+            if look.checks.uncovers.contains(from) {
+                checking |= targets & !crate::attacks::line(look.king, from);
+            }
+            if checking.any() && self.mate.is_none() {
+                for to in checking {
+                    let m = Move::new(from, to);
+                    debug_assert!(look.checks.may_check(self.pos, m));
+                    if may_take_flights_of(self.pos, m, role, look.king, look.free)
+                        && mates_in_one(self.pos, m)
+                    {
+                        self.mate = Some(m);
+                        break;
+                    }
+                }
+            }
+        }
+        let terms = self.terms[role as usize].at(from);
+        if !ALL {
+            // Only the best move is kept: a piece whose moves cannot beat
+            // the best one so far (which wins a tie, being generated
+            // first) nor reach the floor of a pawn's push (which loses a
+            // tie to it) is not scored, only counted. Nor is any once a
+            // mate is found: the search plays the mate.
+            let best = ((self.best >> 32) as u32 ^ 0x8000_0000) as i32;
+            let bound = terms.bound(targets, self.theirs, self.take_pawn.max(self.take_piece));
+            if self.mate.is_some() || bound <= best || bound < self.floor {
+                debug_assert!(
+                    self.mate.is_some()
+                        || targets.into_iter().all(|to| {
+                            let score = self.ordinary(&terms, to as u32);
+                            score <= best || score < self.floor
+                        }),
+                    "a bound of {bound} too low in {:?}",
+                    self.pos
+                );
+                self.place -= u64::from(targets.len()) << 16;
+                return;
+            }
+            // Nor are its quiet moves when they cannot: its captures
+            // alone, each at its place among the piece's moves.
+            let quiet = terms.bound(targets, self.theirs, 0);
+            if quiet <= best || quiet < self.floor {
+                let first = self.place;
+                let from_bits = from as u16;
+                let mut bits = (targets & self.theirs).0;
+                while bits != 0 {
+                    let to = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let before = targets.0 & ((1 << to) - 1);
+                    self.place = first - (u64::from(before.count_ones()) << 16);
+                    let m = Move::from_bits(from_bits | (to as u16) << 6);
+                    let score = self.ordinary(&terms, to);
+                    debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+                    self.emit(m, score);
+                }
+                self.place = first - (u64::from(targets.len()) << 16);
+                return;
+            }
+        }
+        let from_bits = from as u16;
+        // Raw bit loops: a `Square` per move would cost a table load.
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros();
+            bits &= bits - 1;
+            let m = Move::from_bits(from_bits | (to as u16) << 6);
+            let score = self.ordinary(&terms, to);
+            debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        // A pawn's part does not depend on where it stands.
+        let terms = self.terms[Role::Pawn as usize];
+        if !ALL && (targets & self.theirs).is_empty() && targets.more_than_one() {
+            // Pushes, of which only the best is kept: the mate looked for
+            // among those that may check (in order), and the best found at
+            // once (see [`Scorer::best_push`]).
+            if let Some(look) = &self.look {
+                let uncovered = look.checks.uncovers.shift(delta);
+                let mut bits = (targets & (look.checks.by_role[Role::Pawn as usize] | uncovered)).0;
+                while bits != 0 {
+                    let to = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let from = (to as i32 - delta) as u16 & 63;
+                    self.try_mate(Move::from_bits(from | (to as u16) << 6 | kind));
+                }
+            }
+            self.best_push(targets, delta, kind, &terms);
+            return;
+        }
+        let mut bits = targets.0;
+        while bits != 0 {
+            let to = bits.trailing_zeros();
+            bits &= bits - 1;
+            let from = (to as i32 - delta) as u16 & 63;
+            let m = Move::from_bits(from | (to as u16) << 6 | kind);
+            self.try_mate(m);
+            let score = self.push(&terms, to);
+            debug_assert_eq!(
+                score,
+                self.full(m, Role::Pawn),
+                "the score of {m:?} taken apart"
+            );
+            self.emit(m, score);
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.try_mate(m);
+                    let score = self.full(m, Role::Pawn);
+                    self.emit(m, score);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        let Some(role) = self.pos.role_at(m.from()) else {
+            return;
+        };
+        self.try_mate(m);
+        let score = self.full(m, role);
+        self.emit(m, score);
+    }
+}
+
+/// A piece's part of the score of each of its ordinary moves (see
+/// [`winner_score`] and [`loser_score`]): `base`, less `near` times the
+/// move's target square in `row` and `corner` times it in `corner_row`,
+/// plus `rank` times its relative rank; the capture is added apart. The
+/// rows are distances with their floors (a piece near enough has done its
+/// part) already taken, so that a move costs only lookups.
+#[derive(Copy, Clone)]
+struct Terms {
+    base: i32,
+    row: &'static [u8; 64],
+    /// The least distance on `row` (its floor).
+    row_min: i32,
+    near: i32,
+    corner_row: &'static [u8; 64],
+    /// The least distance on `corner_row`.
+    corner_min: i32,
+    corner: i32,
+    rank: i32,
+}
+
+impl Terms {
+    /// A bound from above on the score of every ordinary move of the piece
+    /// whose part this is, to one of `targets`: its part at the least
+    /// distances its rows hold, and the greatest capture when it may
+    /// capture and a capture adds (the winner's).
+    #[inline(always)]
+    fn bound(&self, targets: Bitboard, theirs: Bitboard, best_capture: i32) -> i32 {
+        let quiet = self.base - self.near * self.row_min - self.corner * self.corner_min;
+        if best_capture > 0 && (targets & theirs).any() {
+            quiet + best_capture
+        } else {
+            quiet
+        }
+    }
+
+    const NONE: Terms = Terms {
+        base: 0,
+        row: &FLOORED[0][0],
+        row_min: 0,
+        near: 0,
+        corner_row: &FLOORED[0][0],
+        corner_min: 0,
+        corner: 0,
+        rank: 0,
+    };
+
+    /// The part of a piece of `role` on `from`: its template's (see
+    /// [`Terms::template`]) with what `from` adds.
+    #[inline(always)]
+    fn at(&self, from: Square) -> Terms {
+        let from = from.index() as usize & 63;
+        Terms {
+            base: self.base
+                + self.near * i32::from(self.row[from])
+                + self.corner * i32::from(self.corner_row[from]),
+            ..*self
+        }
+    }
+
+    /// The part of a piece of `role` that does not depend on where it
+    /// stands, computed once a node: `base` is what a move scores before
+    /// the distances of its squares count, from its origin (added by
+    /// [`Terms::at`], the same rows and weights as its target's, with the
+    /// opposite sign) and to its target.
+    fn template(role: Role, winner_moves: bool, rows: &Rows) -> Terms {
+        let t = Terms {
+            corner_row: floored(0, rows.corner_square),
+            ..Terms::NONE
+        };
+        if winner_moves {
+            let weight = match role {
+                Role::Queen => rows.queen_weight,
+                Role::Rook | Role::King => 30,
+                Role::Knight | Role::Bishop => 20,
+                Role::Pawn => 0,
+            };
+            match (role, rows.target) {
+                (Role::Pawn, _) => Terms {
+                    base: rows.pawn_base,
+                    rank: 10,
+                    ..t
+                },
+                (Role::King, Some(target)) => Terms {
+                    row: target,
+                    near: 60,
+                    ..t
+                },
+                _ => {
+                    let reach = role_reach(role);
+                    Terms {
+                        row: floored(reach, rows.king_square),
+                        row_min: reach,
+                        near: weight,
+                        corner: weight / 2,
+                        ..t
+                    }
+                }
+            }
+        } else {
+            match role {
+                Role::King => Terms {
+                    base: 100,
+                    corner: rows.king_corner,
+                    ..t
+                },
+                Role::Pawn => Terms {
+                    base: 40,
+                    rank: 5,
+                    ..t
+                },
+                _ => Terms {
+                    row: floored(1, rows.king_square),
+                    row_min: 1,
+                    near: 10,
+                    corner_row: floored(1, rows.corner_square),
+                    corner_min: 1,
+                    corner: 120,
+                    ..t
+                },
+            }
+        }
+    }
+}
+
+/// Past this many men a position is rich: its pawns run first, for they
+/// promote sooner than the many men let the pieces close in on the king.
+pub(super) const RICH: u32 = 12;
+
+/// What a pawn's push of the winner scores in a rich position.
+const RICH_PAWN_BASE: i32 = 200;
+
+/// What a pawn's push of the winner scores in a rich position, in the
+/// quick order: pawns run first.
+const QUICK_PAWN_BASE: i32 = 300;
+
+/// What a pawn's push of the winner scores in a rich position, in the
+/// quick order, once the winner has two queens: the queens close in first.
+const QUEENS_PAWN_BASE: i32 = 60;
+
+/// What a capture of a piece by the winner scores in a rich position, in
+/// the thorough order: there the line runs through the loser's material.
+const RICH_TAKE_PIECE: i32 = 400;
+
+/// What a step of the winner's queen towards the king scores in a rich
+/// position.
+const RICH_QUEEN_WEIGHT: i32 = 60;
+
+/// How much a step of the losing king towards its corner scores in a rich
+/// position, in the quick order: nothing, for there its own men crowd around it and it is mated
+/// where it stands sooner than in a corner it must walk to (any king move
+/// still scores as a waiting move).
+const QUICK_KING_CORNER: i32 = 0;
+
+/// The king-step distances a node's scores read, each a row of
+/// [`DISTANCE`] looked up once per node: to the losing king, to the corner
+/// it is sent to, and to the winner's king's target, if any.
+struct Rows {
+    king: &'static [u8; 64],
+    corner: &'static [u8; 64],
+    target: Option<&'static [u8; 64]>,
+    king_square: Square,
+    corner_square: Square,
+    /// What any push of the winner's pawns scores before its rank counts.
+    pawn_base: i32,
+    /// How much a step of the winner's queen towards the king scores.
+    queen_weight: i32,
+    /// How much a step of the losing king towards the corner scores.
+    king_corner: i32,
+    /// What a capture of a piece by the winner scores.
+    take_piece: i32,
+}
+
+/// The distances from `sq` to every square.
+pub(super) fn row(sq: Square) -> &'static [u8; 64] {
+    &DISTANCE[sq.index() as usize & 63]
+}
+
+/// The distance on `row` to `sq` (the mask proves the index in range).
+#[inline(always)]
+pub(super) fn at(row: &[u8; 64], sq: Square) -> i32 {
+    i32::from(row[sq.index() as usize & 63])
+}
+
+/// The role `m` captures, if any.
+#[inline(always)]
+fn captured(pos: &Position, m: Move) -> Option<Role> {
+    if m.is_castle() {
+        None
+    } else if m.is_en_passant() {
+        Some(Role::Pawn)
+    } else {
+        pos.role_at(m.to())
+    }
+}
+
+/// The score of a move of the winner (greater is tried first): promote,
+/// capture, run pawns, and bring the pieces near the losing king, or the
+/// king to its target.
+#[inline(always)]
+fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    let mut s = 0;
+    if let Some(promoted) = m.promotion_role() {
+        s += match promoted {
+            Role::Queen => 900,
+            Role::Knight => 300,
+            Role::Rook => 200,
+            _ => 100,
+        };
+    }
+    if let Some(captured) = captured(pos, m) {
+        s += if captured == Role::Pawn {
+            250
+        } else {
+            rows.take_piece
+        };
+    }
+    let weight = match role {
+        Role::Queen => rows.queen_weight,
+        Role::Rook => 30,
+        Role::Knight | Role::Bishop => 20,
+        Role::King => 30,
+        Role::Pawn => 0,
+    };
+    if role == Role::Pawn {
+        s += rows.pawn_base + 10 * relative_rank(to, pos.turn());
+    } else if let (Role::King, Some(target)) = (role, rows.target) {
+        s += 60 * (at(target, from) - at(target, to));
+    } else {
+        // Close in, but a piece already near the king has done its part.
+        let reach = role_reach(role);
+        let approach = at(rows.king, from).max(reach) - at(rows.king, to).max(reach);
+        s += weight * approach + weight / 2 * (at(rows.corner, from) - at(rows.corner, to));
+    }
+    s
+}
+
+/// The score of a move of the losing side: its king walks to the corner,
+/// its pieces block the king's flight squares, its pawns advance; it
+/// captures little.
+#[inline(always)]
+fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    let mut s = match role {
+        Role::King => 100 + rows.king_corner * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
+        _ => {
+            // Into the corner beside its own king: blocks its flight squares.
+            10 * (at(rows.king, from).max(1) - at(rows.king, to).max(1))
+                + 120 * (at(rows.corner, from).max(1) - at(rows.corner, to).max(1))
+        }
+    };
+    if let Some(promoted) = m.promotion_role() {
+        s += if promoted == Role::Queen { 50 } else { 80 };
+    }
+    if let Some(captured) = captured(pos, m) {
+        s -= if captured == Role::Pawn { 50 } else { 300 };
+    }
+    s
+}
+
+/// Where the winner's king goes when it has nothing but pawns and none of
+/// them can run: to the nearest enemy pawn, to take it and free a file.
+fn king_target(pos: &Position, winner: Color) -> Option<Square> {
+    let ours = pos.by_color(winner);
+    let pawns = pos.by_role(Role::Pawn);
+    if (ours & !pawns & !pos.by_role(Role::King)).any() {
+        return None;
+    }
+    let theirs = pos.pieces(!winner, Role::Pawn);
+    let king = pos.king(winner);
+    theirs.into_iter().min_by_key(|&sq| distance(king, sq))
+}
+
+/// How near to the losing king a piece needs to come to do its work.
+fn role_reach(role: Role) -> i32 {
+    match role {
+        Role::King => 1,
+        Role::Knight => 2,
+        _ => 3,
+    }
+}
+
+/// King steps between two squares.
+#[inline(always)]
+pub(super) fn distance(a: Square, b: Square) -> i32 {
+    i32::from(DISTANCE[a.index() as usize][b.index() as usize])
+}
+
+/// `FLOORED[f][a][b]`: the king steps from `a` to `b`, or `f` if more.
+static FLOORED: [[[u8; 64]; 64]; 4] = {
+    let mut table = [[[0; 64]; 64]; 4];
+    let mut f = 0;
+    while f < 4 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                let d = DISTANCE[a][b];
+                table[f][a][b] = if d > f as u8 { d } else { f as u8 };
+                b += 1;
+            }
+            a += 1;
+        }
+        f += 1;
+    }
+    table
+};
+
+/// The row of [`FLOORED`] with floor `floor` (at most 3) from `sq`.
+fn floored(floor: i32, sq: Square) -> &'static [u8; 64] {
+    &FLOORED[floor as usize & 3][sq.index() as usize & 63]
+}
+
+static DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8_i32 - b % 8).abs();
+            let dr = (a / 8_i32 - b / 8).abs();
+            table[a as usize][b as usize] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+fn relative_rank(sq: Square, color: Color) -> i32 {
+    let r = sq.rank().index() as i32;
+    if color == Color::White { r } else { 7 - r }
+}
