@@ -126,13 +126,73 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     moves.iter().any(|&m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        next.occupied().len() == men
-            && m.promotion_role().is_none()
-            && next
-                .legal_moves()
-                .iter()
-                .any(|&r| reduces_to_a_winnable_ending(&next, r))
+        next.occupied().len() == men && m.promotion_role().is_none() && {
+            // Only captures and promotions reduce: the others are not
+            // listed.
+            let mut reducing = Reducing {
+                pos: &next,
+                theirs: next.by_color(!next.turn()),
+                found: false,
+            };
+            next.generate(crate::Bitboard::FULL, &mut reducing);
+            reducing.found
+        }
     })
+}
+
+/// A sink for the legal move generator that looks among the captures and
+/// promotions (the moves [`reduces_to_a_winnable_ending`] can accept; it
+/// says `false` to every other) for one that reduces to a winnable known
+/// ending, and stops at the first.
+struct Reducing<'a> {
+    pos: &'a Position,
+    theirs: crate::Bitboard,
+    found: bool,
+}
+
+impl Reducing<'_> {
+    fn test(&mut self, m: crate::Move) {
+        if !self.found && reduces_to_a_winnable_ending(self.pos, m) {
+            self.found = true;
+        }
+    }
+}
+
+impl crate::movegen::Sink for Reducing<'_> {
+    fn piece(&mut self, from: crate::Square, targets: crate::Bitboard) {
+        for to in targets & self.theirs {
+            self.test(crate::Move::new(from, to));
+        }
+    }
+
+    fn pawns(&mut self, targets: crate::Bitboard, delta: i32, double: bool) {
+        if double {
+            return; // a push: no capture
+        }
+        for to in targets & self.theirs {
+            let from = crate::Square::from_index((to.index() as i32 - delta) as u32 & 63);
+            self.test(crate::Move::new(from, to));
+        }
+    }
+
+    fn promotions(&mut self, targets: crate::Bitboard, delta: i32) {
+        for to in targets {
+            let from = crate::Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = crate::Move::promotion(from, to, role) {
+                    self.test(m);
+                }
+            }
+        }
+    }
+
+    fn special(&mut self, m: crate::Move) {
+        self.test(m);
+    }
+
+    fn done(&self) -> bool {
+        self.found
+    }
 }
 
 /// The most plies a king walks to take a man in
@@ -330,15 +390,20 @@ fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
 }
 
 fn known(pos: &Position, winner: Color, depth: u32) -> bool {
+    if depth == 0 {
+        // No move is tried: whether there is one is enough.
+        return if pos.has_legal_moves() {
+            !pos.has_insufficient_material(winner)
+        } else {
+            pos.is_check() && pos.turn() != winner
+        };
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return pos.is_check() && pos.turn() != winner;
     }
     if pos.has_insufficient_material(winner) {
         return false;
-    }
-    if depth == 0 {
-        return true;
     }
     let men = pos.occupied().len();
     moves.iter().any(|&m| {
