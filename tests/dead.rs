@@ -401,3 +401,30 @@ fn the_reader_ends_a_record_at_the_first_dead_position_as_game_play_does() {
     }
     assert!(dead_in_the_middle >= 5, "{dead_in_the_middle}");
 }
+
+/// The FENs of one of the instruction bench's lists (comments skipped).
+fn bench_positions(text: &str) -> Vec<Position> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(pos)
+        .collect()
+}
+
+#[test]
+fn the_instruction_bench_positions_rule_as_the_bench_says() {
+    // The slowest proofs of life of a replay, and positions alive by
+    // search: alive. In a debug build the shortcuts of the looks (the
+    // walks' moves tested unplayed, the flood of a locked region) are
+    // checked against the moves played and the square-by-square fill.
+    for text in [
+        include_str!("../benches/tail_positions.txt"),
+        include_str!("../benches/rich_positions.txt"),
+    ] {
+        for p in bench_positions(text) {
+            assert!(!p.is_dead(), "{p:?}");
+        }
+    }
+    // The last positions of records: seven dead.
+    let last = bench_positions(include_str!("../benches/last_positions.txt"));
+    assert_eq!(last.iter().filter(|p| p.is_dead()).count(), 7);
+}

@@ -273,51 +273,106 @@ fn walk_to_take(
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
-            // Only the king moves: its moves alone are generated.
-            let mut moves = crate::MoveList::new();
-            pos.generate_from(crate::Bitboard::from_square(king), &mut moves);
-            if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
+            // Only the king moves: its steps alone are looked at.
+            let steps_to = king_moves(&pos);
+            if steps_to.contains(target) {
+                let m = crate::Move::new(king, target);
                 pos.play_unchecked(m);
                 line.try_push(m).ok()?;
                 return Some(pos);
             }
             let steps = king_steps(&pos, taker, target);
-            moves
-                .iter()
-                .filter(|m| m.from() == king && !occupied.contains(m.to()))
-                .min_by_key(|m| (steps[m.to() as usize], m.to().king_distance(target)))
-                .copied()
+            (steps_to & !occupied)
+                .into_iter()
+                .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))
+                .map(|to| crate::Move::new(king, to))
         } else {
-            let wanted = |m: &&crate::Move| {
+            let wanted = |m: &crate::Move| {
                 m.from() != target
                     && !occupied.contains(m.to())
                     && m.kind() == crate::MoveKind::Normal
                     && m.promotion_role().is_none()
-                    && {
-                        let mut next = pos.clone();
-                        next.play_unchecked(**m);
-                        !next.is_check() && !next.is_attacked_by(target, !taker)
-                    }
+                    && leaves_unguarded(&pos, *m, king, target)
             };
             // The first such move in the generator's order, whose king's
             // moves come first: they are tried before every move is made.
             let other = pos.king(!taker);
-            let mut moves = crate::MoveList::new();
-            pos.generate_from(crate::Bitboard::from_square(other), &mut moves);
-            moves.iter().find(wanted).copied().or_else(|| {
-                let moves = pos.legal_moves();
-                moves
-                    .iter()
-                    .filter(|m| m.from() != other)
-                    .find(wanted)
-                    .copied()
-            })
+            king_moves(&pos)
+                .into_iter()
+                .map(|to| crate::Move::new(other, to))
+                .find(wanted)
+                .or_else(|| {
+                    let moves = pos.legal_moves();
+                    moves
+                        .iter()
+                        .filter(|m| m.from() != other)
+                        .find(|m| wanted(m))
+                        .copied()
+                })
         };
         let m = chosen?;
         pos.play_unchecked(m);
         line.try_push(m).ok()?;
     }
     None
+}
+
+/// The squares the king of the side to move may step to (castling aside:
+/// the walks start without castling rights), as the legal move generator
+/// finds them and in its order.
+fn king_moves(pos: &Position) -> crate::Bitboard {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let occupied = pos.occupied().without(king);
+    let mut targets = crate::attacks::king(king) & !pos.by_color(us);
+    for to in targets {
+        if pos.is_attacked(to, !us, occupied) {
+            targets = targets.without(to);
+        }
+    }
+    debug_assert!(pos.castling.is_empty());
+    debug_assert_eq!(
+        targets,
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.from() == king)
+            .fold(crate::Bitboard::EMPTY, |b, m| b.with(m.to())),
+        "{pos:?}"
+    );
+    targets
+}
+
+/// `true` if the quiet move `m` (neither a capture nor a pawn's double
+/// step, castling, en passant or a promotion) of the side to move gives no
+/// check to the king on `king` and leaves nothing of the mover guarding
+/// `target`: the attackers after the move, worked out on the board as it
+/// stands (the mover's man counted from its new square), not played.
+fn leaves_unguarded(
+    pos: &Position,
+    m: crate::Move,
+    king: crate::Square,
+    target: crate::Square,
+) -> bool {
+    let mover = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let Some(role) = pos.role_at(from) else {
+        return false;
+    };
+    let occupied = pos.occupied().without(from).with(to);
+    let reach = crate::attacks::piece_attacks(role, mover, to, occupied);
+    let hit =
+        |sq| reach.contains(sq) || pos.attackers_under(sq, mover, occupied).without(from).any();
+    let unguarded = !hit(king) && !hit(target);
+    debug_assert_eq!(
+        unguarded,
+        {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            !next.is_check() && !next.is_attacked_by(target, mover)
+        },
+        "{m:?} in {pos:?}"
+    );
+    unguarded
 }
 
 /// Per square: the king steps from there to `target` over empty squares
