@@ -122,7 +122,7 @@ pub(super) fn region(
         Role::Knight => knight_steps,
         Role::Bishop => diagonal_steps,
         Role::Rook => straight_steps,
-        Role::Queen | Role::King => |b| straight_steps(b) | diagonal_steps(b),
+        Role::Queen | Role::King => king_ring,
     };
     let mut free = !pawns.0;
     if role == Role::King {
@@ -143,6 +143,11 @@ const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
 const NOT_AB: u64 = !0x0303_0303_0303_0303;
 const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
+
+/// The squares a king's step from those of `b`.
+pub(super) fn king_ring(b: u64) -> u64 {
+    straight_steps(b) | diagonal_steps(b)
+}
 
 /// The squares one step along a rank or file from those of `b`.
 fn straight_steps(b: u64) -> u64 {

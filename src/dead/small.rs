@@ -292,7 +292,7 @@ fn walk_to_take(
                 line.try_push(m).ok()?;
                 return Some(pos);
             }
-            let steps = king_steps(&pos, taker, target);
+            let steps = king_steps(&pos, taker, target, steps_to & !occupied);
             (steps_to & !occupied)
                 .into_iter()
                 .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))
@@ -386,9 +386,44 @@ fn leaves_unguarded(
     unguarded
 }
 
-/// Per square: the king steps from there to `target` over empty squares
-/// the enemy of `taker` does not attack now (`u8::MAX` where none lead).
-fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
+/// Per square of `wanted`: the king steps from there to `target` over
+/// empty squares the enemy of `taker` does not attack now (`u8::MAX` where
+/// none lead; the other squares are not filled in). The rings around
+/// `target` grow a whole bitboard a step, until every wanted square is
+/// reached or none is left to reach.
+fn king_steps(
+    pos: &Position,
+    taker: Color,
+    target: crate::Square,
+    wanted: crate::Bitboard,
+) -> [u8; 64] {
+    let mut steps = [u8::MAX; 64];
+    let safe = (!pos.occupied() & !attacked_by(pos, !taker)).0;
+    let mut frontier = crate::Bitboard::from_square(target).0;
+    let mut reached = frontier;
+    let mut left = wanted.0;
+    let mut d = 0;
+    while frontier != 0 && left != 0 {
+        for sq in crate::Bitboard(frontier & left) {
+            steps[sq as usize] = d;
+        }
+        left &= !frontier;
+        frontier = super::frozen::king_ring(frontier) & safe & !reached;
+        reached |= frontier;
+        d += 1;
+    }
+    debug_assert!(
+        wanted
+            .into_iter()
+            .all(|sq| steps[sq as usize] == king_steps_by_squares(pos, taker, target)[sq as usize]),
+        "{pos:?}"
+    );
+    steps
+}
+
+/// [`king_steps`] square by square over the whole board, for the debug
+/// check.
+fn king_steps_by_squares(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
     let mut steps = [u8::MAX; 64];
     let safe = !pos.occupied() & !attacked_by(pos, !taker);
     let mut reached = crate::Bitboard::from_square(target);
