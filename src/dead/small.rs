@@ -137,18 +137,35 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     moves.iter().any(|&m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        next.occupied().len() == men && m.promotion_role().is_none() && {
-            // Only captures and promotions reduce: the others are not
-            // listed.
-            let mut reducing = Reducing {
-                pos: &next,
-                theirs: next.by_color(!next.turn()),
-                found: false,
-            };
-            next.generate(crate::Bitboard::FULL, &mut reducing);
-            reducing.found
-        }
+        next.occupied().len() == men
+            && m.promotion_role().is_none()
+            && may_take_or_promote(&next)
+            && {
+                // Only captures and promotions reduce: the others are not
+                // listed.
+                let mut reducing = Reducing {
+                    pos: &next,
+                    theirs: next.by_color(!next.turn()),
+                    found: false,
+                };
+                next.generate(crate::Bitboard::FULL, &mut reducing);
+                reducing.found
+            }
     })
+}
+
+/// `false` if the side to move certainly has neither a capture nor a
+/// promotion: no man of the opponent attacked, no en passant square, no
+/// pawn on its seventh rank. A cheap test before the moves are generated.
+fn may_take_or_promote(pos: &Position) -> bool {
+    let us = pos.turn();
+    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(us));
+    pos.ep.is_some()
+        || (pos.pieces(us, Role::Pawn) & seventh).any()
+        || pos
+            .by_color(!us)
+            .into_iter()
+            .any(|sq| pos.is_attacked(sq, us, pos.occupied()))
 }
 
 /// A sink for the legal move generator that looks among the captures and
