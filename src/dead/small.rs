@@ -351,13 +351,11 @@ fn walk_to_take(
 fn king_moves(pos: &Position) -> crate::Bitboard {
     let us = pos.turn();
     let king = pos.king(us);
+    // The few men of the other side attack in one pass (the king off the
+    // board: a line piece sees through its square).
     let occupied = pos.occupied().without(king);
-    let mut targets = crate::attacks::king(king) & !pos.by_color(us);
-    for to in targets {
-        if pos.is_attacked(to, !us, occupied) {
-            targets = targets.without(to);
-        }
-    }
+    let targets =
+        crate::attacks::king(king) & !pos.by_color(us) & !attacked_under(pos, !us, occupied);
     debug_assert!(pos.castling.is_empty());
     debug_assert_eq!(
         targets,
@@ -463,8 +461,12 @@ fn king_steps_by_squares(pos: &Position, taker: Color, target: crate::Square) ->
 /// squares where [`Position::is_attacked_by`] says so, from one pass over
 /// the few men instead of a test per square.
 fn attacked_by(pos: &Position, color: Color) -> crate::Bitboard {
+    attacked_under(pos, color, pos.occupied())
+}
+
+/// [`attacked_by`] with `occupied` as the blockers.
+fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
-    let occupied = pos.occupied();
     let mut attacked = crate::Bitboard::EMPTY;
     for sq in pos.by_color(color) {
         attacked |= match pos.role_at(sq) {
