@@ -401,3 +401,45 @@ fn the_reader_ends_a_record_at_the_first_dead_position_as_game_play_does() {
     }
     assert!(dead_in_the_middle >= 5, "{dead_in_the_middle}");
 }
+
+/// The FENs of one of the instruction bench's lists (comments skipped).
+fn bench_positions(text: &str) -> Vec<Position> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(pos)
+        .collect()
+}
+
+#[test]
+fn the_instruction_bench_positions_rule_as_the_bench_says() {
+    // The slowest proofs of life of a replay, and positions alive by
+    // search: alive. In a debug build the shortcuts of the looks (the
+    // walks' moves tested unplayed, the flood of a locked region) are
+    // checked against the moves played and the square-by-square fill.
+    for text in [
+        include_str!("../benches/tail_positions.txt"),
+        include_str!("../benches/rich_positions.txt"),
+    ] {
+        for p in bench_positions(text) {
+            assert!(!p.is_dead(), "{p:?}");
+        }
+    }
+    // The last positions of records: seven dead.
+    let last = bench_positions(include_str!("../benches/last_positions.txt"));
+    assert_eq!(last.iter().filter(|p| p.is_dead()).count(), 7);
+}
+
+#[test]
+fn endings_where_a_pawn_promotes_before_the_mate_are_alive() {
+    // Slow plies of a replay: both quick looks fail, a line that promotes
+    // first is found (tried before the short narrow search).
+    for (fen, color) in [
+        ("8/B2k4/2n5/7p/7P/1N6/6p1/3K2B1 w - - 0 92", Color::White),
+        ("7B/5R2/6Np/7P/p7/k7/8/5K2 b - - 0 136", Color::White),
+        ("4k3/4n3/7r/R6p/7P/8/3K4/5b2 w - - 0 41", Color::Black),
+        ("8/8/8/2k5/p7/N7/P1K5/1R6 w - - 0 43", Color::White),
+    ] {
+        assert!(!pos(fen).is_dead(), "{fen}");
+        assert_winnable(fen, color);
+    }
+}

@@ -37,7 +37,18 @@ pub(crate) fn verdict(pos: &Position, winner: Color) -> Option<bool> {
     if !is_known(pos) {
         return None;
     }
-    Some(rule(pos, winner) != EXCEPTIONS.binary_search(&key(pos, winner)).is_ok())
+    let exception = may_be_an_exception(pos) && EXCEPTIONS.binary_search(&key(pos, winner)).is_ok();
+    Some(rule(pos, winner) != exception)
+}
+
+/// `false` if `pos` has none of the materials of the [`EXCEPTIONS`] (four
+/// men: one pawn, or a bishop and a knight and no pawn), so that its key
+/// need not be worked out (a test decodes every exception's material).
+fn may_be_an_exception(pos: &Position) -> bool {
+    let pawns = pos.by_role(Role::Pawn).len();
+    pos.occupied().len() == 4
+        && (pawns == 1
+            || pawns == 0 && pos.by_role(Role::Bishop).any() && pos.by_role(Role::Knight).any())
 }
 
 /// The material rule looked [`LOOKAHEAD`] plies ahead: right but for
@@ -128,11 +139,88 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
         next.play_unchecked(m);
         next.occupied().len() == men
             && m.promotion_role().is_none()
-            && next
-                .legal_moves()
-                .iter()
-                .any(|&r| reduces_to_a_winnable_ending(&next, r))
+            && may_take_or_promote(&next)
+            && {
+                // Only captures and promotions reduce: the others are not
+                // listed.
+                let mut reducing = Reducing {
+                    pos: &next,
+                    theirs: next.by_color(!next.turn()),
+                    found: false,
+                };
+                next.generate(crate::Bitboard::FULL, &mut reducing);
+                reducing.found
+            }
     })
+}
+
+/// `false` if the side to move certainly has neither a capture nor a
+/// promotion: no man of the opponent attacked, no en passant square, no
+/// pawn on its seventh rank. A cheap test before the moves are generated.
+fn may_take_or_promote(pos: &Position) -> bool {
+    let us = pos.turn();
+    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(us));
+    pos.ep.is_some()
+        || (pos.pieces(us, Role::Pawn) & seventh).any()
+        || pos
+            .by_color(!us)
+            .into_iter()
+            .any(|sq| pos.is_attacked(sq, us, pos.occupied()))
+}
+
+/// A sink for the legal move generator that looks among the captures and
+/// promotions (the moves [`reduces_to_a_winnable_ending`] can accept; it
+/// says `false` to every other) for one that reduces to a winnable known
+/// ending, and stops at the first.
+struct Reducing<'a> {
+    pos: &'a Position,
+    theirs: crate::Bitboard,
+    found: bool,
+}
+
+impl Reducing<'_> {
+    fn test(&mut self, m: crate::Move) {
+        if !self.found && reduces_to_a_winnable_ending(self.pos, m) {
+            self.found = true;
+        }
+    }
+}
+
+impl crate::movegen::Sink for Reducing<'_> {
+    fn piece(&mut self, from: crate::Square, targets: crate::Bitboard) {
+        for to in targets & self.theirs {
+            self.test(crate::Move::new(from, to));
+        }
+    }
+
+    fn pawns(&mut self, targets: crate::Bitboard, delta: i32, double: bool) {
+        if double {
+            return; // a push: no capture
+        }
+        for to in targets & self.theirs {
+            let from = crate::Square::from_index((to.index() as i32 - delta) as u32 & 63);
+            self.test(crate::Move::new(from, to));
+        }
+    }
+
+    fn promotions(&mut self, targets: crate::Bitboard, delta: i32) {
+        for to in targets {
+            let from = crate::Square::from_index((to.index() as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = crate::Move::promotion(from, to, role) {
+                    self.test(m);
+                }
+            }
+        }
+    }
+
+    fn special(&mut self, m: crate::Move) {
+        self.test(m);
+    }
+
+    fn done(&self) -> bool {
+        self.found
+    }
 }
 
 /// The most plies a king walks to take a man in
@@ -213,45 +301,42 @@ fn walk_to_take(
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
-            // Only the king moves: its moves alone are generated.
-            let mut moves = crate::MoveList::new();
-            pos.generate_from(crate::Bitboard::from_square(king), &mut moves);
-            if let Some(&m) = moves.iter().find(|m| m.from() == king && m.to() == target) {
+            // Only the king moves: its steps alone are looked at.
+            let steps_to = king_moves(&pos);
+            if steps_to.contains(target) {
+                let m = crate::Move::new(king, target);
                 pos.play_unchecked(m);
                 line.try_push(m).ok()?;
                 return Some(pos);
             }
-            let steps = king_steps(&pos, taker, target);
-            moves
-                .iter()
-                .filter(|m| m.from() == king && !occupied.contains(m.to()))
-                .min_by_key(|m| (steps[m.to() as usize], m.to().king_distance(target)))
-                .copied()
+            let steps = king_steps(&pos, taker, target, steps_to & !occupied);
+            (steps_to & !occupied)
+                .into_iter()
+                .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))
+                .map(|to| crate::Move::new(king, to))
         } else {
-            let wanted = |m: &&crate::Move| {
+            let wanted = |m: &crate::Move| {
                 m.from() != target
                     && !occupied.contains(m.to())
                     && m.kind() == crate::MoveKind::Normal
                     && m.promotion_role().is_none()
-                    && {
-                        let mut next = pos.clone();
-                        next.play_unchecked(**m);
-                        !next.is_check() && !next.is_attacked_by(target, !taker)
-                    }
+                    && leaves_unguarded(&pos, *m, king, target)
             };
             // The first such move in the generator's order, whose king's
             // moves come first: they are tried before every move is made.
             let other = pos.king(!taker);
-            let mut moves = crate::MoveList::new();
-            pos.generate_from(crate::Bitboard::from_square(other), &mut moves);
-            moves.iter().find(wanted).copied().or_else(|| {
-                let moves = pos.legal_moves();
-                moves
-                    .iter()
-                    .filter(|m| m.from() != other)
-                    .find(wanted)
-                    .copied()
-            })
+            king_moves(&pos)
+                .into_iter()
+                .map(|to| crate::Move::new(other, to))
+                .find(wanted)
+                .or_else(|| {
+                    let moves = pos.legal_moves();
+                    moves
+                        .iter()
+                        .filter(|m| m.from() != other)
+                        .find(|m| wanted(m))
+                        .copied()
+                })
         };
         let m = chosen?;
         pos.play_unchecked(m);
@@ -260,9 +345,100 @@ fn walk_to_take(
     None
 }
 
-/// Per square: the king steps from there to `target` over empty squares
-/// the enemy of `taker` does not attack now (`u8::MAX` where none lead).
-fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
+/// The squares the king of the side to move may step to (castling aside:
+/// the walks start without castling rights), as the legal move generator
+/// finds them and in its order.
+fn king_moves(pos: &Position) -> crate::Bitboard {
+    let us = pos.turn();
+    let king = pos.king(us);
+    // The few men of the other side attack in one pass (the king off the
+    // board: a line piece sees through its square).
+    let occupied = pos.occupied().without(king);
+    let targets =
+        crate::attacks::king(king) & !pos.by_color(us) & !attacked_under(pos, !us, occupied);
+    debug_assert!(pos.castling.is_empty());
+    debug_assert_eq!(
+        targets,
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.from() == king)
+            .fold(crate::Bitboard::EMPTY, |b, m| b.with(m.to())),
+        "{pos:?}"
+    );
+    targets
+}
+
+/// `true` if the quiet move `m` (neither a capture nor a pawn's double
+/// step, castling, en passant or a promotion) of the side to move gives no
+/// check to the king on `king` and leaves nothing of the mover guarding
+/// `target`: the attackers after the move, worked out on the board as it
+/// stands (the mover's man counted from its new square), not played.
+fn leaves_unguarded(
+    pos: &Position,
+    m: crate::Move,
+    king: crate::Square,
+    target: crate::Square,
+) -> bool {
+    let mover = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let Some(role) = pos.role_at(from) else {
+        return false;
+    };
+    let occupied = pos.occupied().without(from).with(to);
+    let reach = crate::attacks::piece_attacks(role, mover, to, occupied);
+    let hit =
+        |sq| reach.contains(sq) || pos.attackers_under(sq, mover, occupied).without(from).any();
+    let unguarded = !hit(king) && !hit(target);
+    debug_assert_eq!(
+        unguarded,
+        {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            !next.is_check() && !next.is_attacked_by(target, mover)
+        },
+        "{m:?} in {pos:?}"
+    );
+    unguarded
+}
+
+/// Per square of `wanted`: the king steps from there to `target` over
+/// empty squares the enemy of `taker` does not attack now (`u8::MAX` where
+/// none lead; the other squares are not filled in). The rings around
+/// `target` grow a whole bitboard a step, until every wanted square is
+/// reached or none is left to reach.
+fn king_steps(
+    pos: &Position,
+    taker: Color,
+    target: crate::Square,
+    wanted: crate::Bitboard,
+) -> [u8; 64] {
+    let mut steps = [u8::MAX; 64];
+    let safe = (!pos.occupied() & !attacked_by(pos, !taker)).0;
+    let mut frontier = crate::Bitboard::from_square(target).0;
+    let mut reached = frontier;
+    let mut left = wanted.0;
+    let mut d = 0;
+    while frontier != 0 && left != 0 {
+        for sq in crate::Bitboard(frontier & left) {
+            steps[sq as usize] = d;
+        }
+        left &= !frontier;
+        frontier = super::frozen::king_ring(frontier) & safe & !reached;
+        reached |= frontier;
+        d += 1;
+    }
+    debug_assert!(
+        wanted
+            .into_iter()
+            .all(|sq| steps[sq as usize] == king_steps_by_squares(pos, taker, target)[sq as usize]),
+        "{pos:?}"
+    );
+    steps
+}
+
+/// [`king_steps`] square by square over the whole board, for the debug
+/// check.
+fn king_steps_by_squares(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
     let mut steps = [u8::MAX; 64];
     let safe = !pos.occupied() & !attacked_by(pos, !taker);
     let mut reached = crate::Bitboard::from_square(target);
@@ -285,8 +461,12 @@ fn king_steps(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
 /// squares where [`Position::is_attacked_by`] says so, from one pass over
 /// the few men instead of a test per square.
 fn attacked_by(pos: &Position, color: Color) -> crate::Bitboard {
+    attacked_under(pos, color, pos.occupied())
+}
+
+/// [`attacked_by`] with `occupied` as the blockers.
+fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
-    let occupied = pos.occupied();
     let mut attacked = crate::Bitboard::EMPTY;
     for sq in pos.by_color(color) {
         attacked |= match pos.role_at(sq) {
@@ -330,15 +510,20 @@ fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
 }
 
 fn known(pos: &Position, winner: Color, depth: u32) -> bool {
+    if depth == 0 {
+        // No move is tried: whether there is one is enough.
+        return if pos.has_legal_moves() {
+            !pos.has_insufficient_material(winner)
+        } else {
+            pos.is_check() && pos.turn() != winner
+        };
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return pos.is_check() && pos.turn() != winner;
     }
     if pos.has_insufficient_material(winner) {
         return false;
-    }
-    if depth == 0 {
-        return true;
     }
     let men = pos.occupied().len();
     moves.iter().any(|&m| {
@@ -356,6 +541,28 @@ fn known(pos: &Position, winner: Color, depth: u32) -> bool {
 mod tests {
     use super::{key, verdict};
     use crate::{Color, Position};
+
+    #[test]
+    fn every_exception_has_a_material_that_may_be_one() {
+        // A key: the men's codes (colour, role, square in ten bits, least
+        // first), then the side to move and the winner (a bit each).
+        for &k in &super::EXCEPTIONS {
+            let mut men = k >> 2;
+            let mut roles = [0; 6];
+            let mut count = 0;
+            while men != 0 {
+                roles[((men >> 6) & 7) as usize] += 1;
+                count += 1;
+                men >>= 10;
+            }
+            let (pawns, knights, bishops) = (roles[0], roles[1], roles[2]);
+            assert_eq!(count, 4, "{k:#x}");
+            assert!(
+                pawns == 1 || pawns == 0 && bishops > 0 && knights > 0,
+                "{k:#x}: {roles:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_king_that_walks_to_take_a_man_leaves_a_winnable_ending() {
