@@ -144,15 +144,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
         (Bound::Open { eof }, None) => (d.text, true, eof),
     };
     let start = cur.movetext.unwrap_or(text.len());
-    // With more input to come (one pass), tokens are read up to the last
-    // line end at hand: none before it can run on past it (a comment may,
-    // and is searched for in all the text at hand).
     let short = open && !eof;
-    let limit = if short {
-        scan::rfind2(text, b'\n', b'\r').map_or(0, |k| k + 1)
-    } else {
-        text.len()
-    };
     let mut i = cur.i;
     let mut lines = cur.lines;
     // Open variations, and where the innermost opened.
@@ -182,8 +174,16 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     let line_end_from =
         |from: usize| scan::find2(&text[from..], b'\n', b'\r').map_or(text.len(), |k| from + k);
     let mut eol = if open { line_end_from(i) } else { usize::MAX };
-    let at_hand = &text[..limit];
-    while let Some(&b) = at_hand.get(i) {
+    // With more input to come (one pass), tokens are read up to the end of
+    // the line at hand, and on to the next line's once its end is at hand
+    // too: none can run on past a line end (a comment may, and is searched
+    // for in all the text at hand). Nothing when the line's end is not at
+    // hand. (No search back from the end of the text at hand: the line's
+    // end is known.)
+    let reach = |eol: usize| if eol < text.len() { eol + 1 } else { 0 };
+    let mut limit = if short { reach(eol) } else { text.len() };
+    while i < limit {
+        let b = text[i];
         // The common tokens first, by tests the branch predictor follows
         // well (a jump table's one indirect jump it mispredicts more often):
         // a space, a move or a move number, a comment.
@@ -213,6 +213,9 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
                 lines += count_line_ends(&rest[..=k]);
                 eol = line_end_from(close);
+                if short {
+                    limit = reach(eol);
+                }
             }
             let body = &text[i + 1..close];
             let body = strip_one_blank(body);
@@ -244,6 +247,9 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                         lines += 1;
                         i = next;
                         eol = line_end_from(i);
+                        if short {
+                            limit = reach(eol);
+                        }
                     }
                     LineStart::Ends { end, lines: more } => {
                         if depth > 0 {
