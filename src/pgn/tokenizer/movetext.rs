@@ -181,9 +181,8 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     // hand. (No search back from the end of the text at hand: the line's
     // end is known.)
     let reach = |eol: usize| if eol < text.len() { eol + 1 } else { 0 };
-    let mut limit = if short { reach(eol) } else { text.len() };
-    while i < limit {
-        let b = text[i];
+    let mut at_hand = if short { &text[..reach(eol)] } else { text };
+    while let Some(&b) = at_hand.get(i) {
         // The common tokens first, by tests the branch predictor follows
         // well (a jump table's one indirect jump it mispredicts more often):
         // a space, a move or a move number, a comment.
@@ -214,7 +213,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 lines += count_line_ends(&rest[..=k]);
                 eol = line_end_from(close);
                 if short {
-                    limit = reach(eol);
+                    at_hand = &text[..reach(eol)];
                 }
             }
             let body = &text[i + 1..close];
@@ -250,7 +249,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                         i = next;
                         eol = line_end_from(i);
                         if short {
-                            limit = reach(eol);
+                            at_hand = &text[..reach(eol)];
                         }
                     }
                     LineStart::Ends { end, lines: more } => {
