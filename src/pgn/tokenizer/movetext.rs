@@ -191,7 +191,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
             continue;
         }
         if b.is_ascii_alphanumeric() {
-            i = word(d, depth, utf8, text, i, visitor)?;
+            i = word(d, depth, utf8, text, at_hand, i, visitor)?;
             continue;
         }
         if b == b'{' {
@@ -279,7 +279,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                     }
                     i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
                 } else {
-                    i = word(d, depth, utf8, text, i, visitor)?;
+                    i = word(d, depth, utf8, text, at_hand, i, visitor)?;
                 }
             }
             b';' => i = rest_of_line(text, i).unwrap_or(text.len()),
@@ -344,7 +344,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 visitor.nag(nag);
                 i += len;
             }
-            _ => i = word(d, depth, utf8, text, i, visitor)?,
+            _ => i = word(d, depth, utf8, text, at_hand, i, visitor)?,
         }
     }
     if short {
@@ -361,8 +361,9 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
 
 /// The word at `i`: a move number (`12.`, `12...`, `12`) eaten in place,
 /// or a word read by [`word_token`] (a word that only starts with digits,
-/// `0-1`, `1/2-1/2`, `0-0`, the null move `0000`, is a word too). Where
-/// the next token starts.
+/// `0-1`, `1/2-1/2`, `0-0`, the null move `0000`, is a word too), and a
+/// move right after a move number (when it starts in `at_hand`, the text
+/// the loop reads). Where the next token starts.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 #[inline(always)]
 fn word<'a, V: Sink + ?Sized>(
@@ -370,15 +371,23 @@ fn word<'a, V: Sink + ?Sized>(
     depth: u32,
     utf8: &mut Utf8<'a>,
     text: &'a [u8],
+    at_hand: &[u8],
     i: usize,
     visitor: &mut V,
 ) -> Result<usize, PgnError> {
+    let mut i = i;
     if text[i].is_ascii_digit() {
         let number = move_number(text, i);
         if number > 0 {
-            let end = i + number;
+            let mut end = i + number;
             // (The space that most often follows, as after a word.)
-            return Ok(end + usize::from(text.get(end) == Some(&b' ')));
+            end += usize::from(text.get(end) == Some(&b' '));
+            // A move most often follows its number: read here, as the
+            // loop would read it (one trip round it fewer).
+            match at_hand.get(end) {
+                Some(b) if b.is_ascii_alphabetic() => i = end,
+                _ => return Ok(end),
+            }
         }
     }
     // At least one byte (a stray `}` is a word of its own), then to the
