@@ -190,9 +190,15 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
             i += 1;
             continue;
         }
+        let mut b = b;
         if b.is_ascii_alphanumeric() {
             i = word(d, depth, utf8, text, at_hand, i, visitor)?;
-            continue;
+            // A comment most often follows a move: read here, as the loop
+            // would read it (one trip round it fewer).
+            match at_hand.get(i) {
+                Some(&b'{') => b = b'{',
+                _ => continue,
+            }
         }
         if b == b'{' {
             // One search for the `}` (comments do not nest).
