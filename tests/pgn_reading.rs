@@ -464,3 +464,88 @@ fn clock_and_eval_comments_are_values() {
     assert_eq!(g.eval(1), Some(Eval::Mate(3)));
     assert_eq!(g.eval(2), Some(Eval::Centipawns(-1235)));
 }
+
+/// A reader that hands out `sizes` bytes at a time, in turn.
+struct Sized<'a> {
+    text: &'a [u8],
+    sizes: &'a [usize],
+    turn: usize,
+}
+
+impl std::io::Read for Sized<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()];
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        self.text = &self.text[n..];
+        Ok(n)
+    }
+}
+
+/// Every event of a visit, as text.
+#[derive(Default)]
+struct Events(Vec<String>);
+
+impl chess_arbiter::pgn::Visitor for Events {
+    fn game_start(&mut self, offset: u64, line: u64) {
+        self.0.push(format!("start {offset} {line}"));
+    }
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.0.push(format!("tag {name}={value}"));
+        Ok(())
+    }
+    fn san(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+        self.0.push(format!("san {san}"));
+        Ok(())
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0.push(format!("nag {nag}"));
+    }
+    fn comment(&mut self, text: &str) {
+        self.0.push(format!("comment {text:?}"));
+    }
+    fn begin_variation(&mut self) {
+        self.0.push("(".into());
+    }
+    fn end_variation(&mut self) {
+        self.0.push(")".into());
+    }
+    fn result(&mut self, result: &str) {
+        self.0.push(format!("result {result}"));
+    }
+    fn end_game(&mut self, error: Option<&chess_arbiter::pgn::PgnError>) {
+        self.0.push(format!("end {error:?}"));
+    }
+}
+
+#[test]
+fn a_visit_sees_the_same_events_whatever_the_read_sizes() {
+    // Movetext over several lines (LF, CRLF, a lone CR), a comment over a
+    // line end, a space or none after moves, numbers and comments, escape
+    // and `;` lines, a movetext line opening the game with no tags, and
+    // tag sections after blank lines.
+    let text = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 { [%clk 0:01:00] } 1... e5 {x}2.Nf3\r\n\
+                2... Nc6 {over\ntwo lines} 3. Bb5 $1 (3. Bc4 Bc5) 3... a6!? ; rest\n\
+                % escape\n4. Ba4 Nf6\r5. O-O 1-0\n\n1. d4 d5 2. c4 *\n\n[Event \"c\"]\n\
+                \n1. e4 {done}  \t  c5    0-1\n";
+    let mut whole = Events::default();
+    chess_arbiter::pgn::visit_slice(text.as_bytes(), &mut whole);
+    assert!(
+        whole
+            .0
+            .contains(&"comment \"over\\ntwo lines\"".to_string())
+    );
+    assert!(whole.0.contains(&"san Nf3".to_string()));
+    assert_eq!(whole.0.iter().filter(|e| e.starts_with("start")).count(), 3);
+    for sizes in [&[1][..], &[2], &[3], &[5, 1], &[7, 2, 1], &[13], &[64]] {
+        let mut sized = Events::default();
+        let read = Sized {
+            text: text.as_bytes(),
+            sizes,
+            turn: 0,
+        };
+        chess_arbiter::pgn::visit(read, &mut sized).unwrap();
+        assert_eq!(sized.0, whole.0, "{sizes:?}");
+    }
+}

@@ -13,12 +13,6 @@ pub(crate) fn find(haystack: &[u8], a: u8) -> Option<usize> {
     memchr::memchr(a, haystack)
 }
 
-/// The last index of `a` or `b` in `haystack`.
-#[inline]
-pub(crate) fn rfind2(haystack: &[u8], a: u8, b: u8) -> Option<usize> {
-    memchr::memrchr2(a, b, haystack)
-}
-
 /// The last index of `a` in `haystack`.
 #[inline]
 pub(crate) fn rfind(haystack: &[u8], a: u8) -> Option<usize> {

@@ -171,6 +171,15 @@ pub(super) fn open_tags<'a, V: Sink + ?Sized>(
             cur.end = Some(i);
             break;
         }
+        // A line that cannot be a tag, blank, `%` or `;` line starts the
+        // movetext, told by its first byte: its end is not searched for (the
+        // movetext's first line is often the whole movetext).
+        if !matches!(
+            text[i],
+            b'[' | b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b'%' | b';'
+        ) {
+            break;
+        }
         let (end, next) = match scan::find2(&text[i..], b'\n', b'\r') {
             Some(k) if text[i + k] == b'\n' => (i + k, i + k + 1),
             Some(k) if i + k + 1 < text.len() => {
