@@ -51,7 +51,7 @@ impl Position {
                     return None;
                 }
                 if capture {
-                    san.push(from.file().char());
+                    san.push(file_char(from));
                 }
                 match m.promotion_role() {
                     Some(role) => piece_checks(role, to, their_king, after),
@@ -87,8 +87,8 @@ impl Position {
         if capture {
             san.push('x');
         }
-        san.push(to.file().char());
-        san.push(to.rank().char());
+        san.push(file_char(to));
+        san.push(rank_char(to));
         if let Some(promotion) = m.promotion_role() {
             san.push('=');
             san.push(promotion.upper_char());
@@ -121,13 +121,15 @@ impl Position {
         if others.is_empty() {
             return;
         }
-        let same_file = (others & Bitboard::from_file(from.file())).any();
-        let same_rank = (others & Bitboard::from_rank(from.rank())).any();
+        let file = Bitboard(0x0101_0101_0101_0101 << (from as u32 & 7));
+        let rank = Bitboard(0xff << (from as u32 & 56));
+        let same_file = (others & file).any();
+        let same_rank = (others & rank).any();
         if !same_file || same_rank {
-            san.push(from.file().char());
+            san.push(file_char(from));
         }
         if same_file {
-            san.push(from.rank().char());
+            san.push(rank_char(from));
         }
     }
 
@@ -193,11 +195,22 @@ fn piece_checks(role: Role, to: Square, king: Square, occupied: Bitboard) -> boo
     knight || ((straight | diagonal) && (attacks::between(to, king) & occupied).is_empty())
 }
 
-/// File and rank differences from `b` to `a`.
+/// File and rank differences from `b` to `a`, from the square indices
+/// (`Square::file` and `Square::rank` read a table each).
 #[inline(always)]
 fn offsets(a: Square, b: Square) -> (i32, i32) {
-    (
-        a.file() as i32 - b.file() as i32,
-        a.rank() as i32 - b.rank() as i32,
-    )
+    let (a, b) = (a as i32, b as i32);
+    ((a & 7) - (b & 7), (a >> 3) - (b >> 3))
+}
+
+/// The file letter of `sq`, `a` to `h`, from its index.
+#[inline(always)]
+fn file_char(sq: Square) -> char {
+    char::from(b'a' + (sq as u8 & 7))
+}
+
+/// The rank digit of `sq`, `1` to `8`, from its index.
+#[inline(always)]
+fn rank_char(sq: Square) -> char {
+    char::from(b'1' + (sq as u8 >> 3))
 }
