@@ -394,12 +394,12 @@ impl<'de> serde::Deserialize<'de> for Bitboard {
     }
 }
 
-/// The square of index `i` modulo 64, for the indices of set bits. A
-/// `match`, not a read of `Square::ALL`: the compiler sees that it maps
-/// each index to itself and emits no table load (one a square iterated
-/// showed in the move generator's and the SAN writer's profiles).
+/// The square of index `i` modulo 64 (the indices of set bits, of a move's
+/// squares). A `match`, not a read of `Square::ALL`: the compiler sees that
+/// it maps each index to itself and emits no table load (one a square
+/// showed in the move generator's, the SAN writer's and play's profiles).
 #[inline(always)]
-const fn square_at(i: u32) -> Square {
+pub(crate) const fn square_at(i: u32) -> Square {
     match i & 63 {
         0 => Square::A1,
         1 => Square::B1,

@@ -5,6 +5,7 @@
 //! checker or a square between it and the king), and the king only steps to
 //! squares that are not attacked once it has left its own square.
 
+use crate::bitboard::square_at;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::{Bitboard, Color, Rank, Role, Square, attacks};
@@ -58,7 +59,7 @@ impl Sink for MoveList {
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
-            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            let from = square_at((to.index() as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
                 if let Some(m) = Move::promotion(from, to, role) {
                     self.push(m);

@@ -1,6 +1,7 @@
 //! `Position`: one position of a game, with no history.
 
 use crate::attacks;
+use crate::bitboard::square_at;
 use crate::moves::Move;
 use crate::types::CastlingMode;
 use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
@@ -575,7 +576,7 @@ impl Position {
                     self.remove(passed, Role::Pawn.of(them));
                 }
             } else if m.kind() == crate::MoveKind::DoublePush {
-                let passed = Square::from_index((from.index() + to.index()) / 2);
+                let passed = square_at((from.index() + to.index()) / 2);
                 if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
                     self.ep = Some(passed);
                     self.key ^= zobrist::en_passant(passed);
