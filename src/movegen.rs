@@ -210,11 +210,16 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        // The list is made here, in the caller's frame, and filled through
-        // a reference: a generator that returned it by value built it in
-        // its own frame and copied all of it (836 bytes) out on return.
+        match self.turn {
+            Color::White => self.legal_moves_for::<true>(),
+            Color::Black => self.legal_moves_for::<false>(),
+        }
+    }
+
+    #[inline(never)]
+    fn legal_moves_for<const WHITE: bool>(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.fill_legal_moves(Bitboard::FULL, &mut moves);
+        self.generate_for::<WHITE, _>(Bitboard::FULL, &mut moves);
         moves
     }
 
