@@ -157,10 +157,15 @@ impl Position {
     /// can give besides the moved piece's own.
     #[inline(always)]
     fn uncovers_check(&self, from: Square, to: Square, king: Square, after: Bitboard) -> bool {
+        // Most moves leave a square off the king's lines: two small
+        // tables tell, before any arithmetic on the squares.
+        let straight = attacks::rook_rays(king).contains(from);
+        if !straight && !attacks::bishop_rays(king).contains(from) {
+            return false;
+        }
         let (files, ranks) = offsets(from, king);
         let (to_files, to_ranks) = offsets(to, king);
-        let straight = files == 0 || ranks == 0;
-        if !(straight || files.abs() == ranks.abs()) || files * to_ranks == ranks * to_files {
+        if files * to_ranks == ranks * to_files {
             return false;
         }
         let ours = self.by_color(self.turn) & !Bitboard::from_square(from);
@@ -188,9 +193,9 @@ impl Position {
 /// role, which the caller has just branched on.
 #[inline(always)]
 fn piece_checks(role: Role, to: Square, king: Square, occupied: Bitboard) -> bool {
-    let (files, ranks) = offsets(to, king);
-    let straight = (files == 0 || ranks == 0) & matches!(role, Role::Rook | Role::Queen);
-    let diagonal = (files.abs() == ranks.abs()) & matches!(role, Role::Bishop | Role::Queen);
+    let straight = attacks::rook_rays(king).contains(to) & matches!(role, Role::Rook | Role::Queen);
+    let diagonal =
+        attacks::bishop_rays(king).contains(to) & matches!(role, Role::Bishop | Role::Queen);
     let knight = (role == Role::Knight) & attacks::knight(to).contains(king);
     knight || ((straight | diagonal) && (attacks::between(to, king) & occupied).is_empty())
 }
