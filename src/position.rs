@@ -546,7 +546,12 @@ impl Position {
         if !ours.contains(from) || ours.contains(to) {
             return;
         }
-        let Some(role) = self.role_at(from) else {
+        // `from` holds a piece of ours: its role without a second look at
+        // the occupied squares.
+        let Some(role) = Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role[role as usize].contains(from))
+        else {
             return;
         };
         let captured = self.role_at(to);
