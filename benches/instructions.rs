@@ -97,6 +97,25 @@ fn run(task: &str) -> u64 {
             }
             100 * items.len() as u64
         }
+        "san-play" => {
+            // The move path of a game read from PGN: the SAN read, then played.
+            let items: Vec<(Position, String)> = moves_of(&ps)
+                .into_iter()
+                .map(|(p, m)| {
+                    let san = p.san(m).to_string();
+                    (p, san)
+                })
+                .collect();
+            for _ in 0..100 {
+                for (p, san) in &items {
+                    let mut pos = black_box(p).clone();
+                    let m = pos.parse_san(san).unwrap();
+                    pos.play_unchecked(m);
+                    black_box(&pos);
+                }
+            }
+            100 * items.len() as u64
+        }
         "dead-rich" => {
             // The rulings of positions a game proves alive by search.
             let rich: Vec<Position> = include_str!("rich_positions.txt")
@@ -136,7 +155,7 @@ fn run(task: &str) -> u64 {
         }
         _ => {
             eprintln!(
-                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, dead-rich, dead-tail, dead-last"
+                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, san-play, dead-rich, dead-tail, dead-last"
             );
             std::process::exit(2);
         }

@@ -176,7 +176,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(self.0.trailing_zeros()))
+            Some(square_at(self.0.trailing_zeros()))
         }
     }
 
@@ -192,7 +192,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(63 - self.0.leading_zeros()))
+            Some(square_at(63 - self.0.leading_zeros()))
         }
     }
 
@@ -391,5 +391,98 @@ impl serde::Serialize for Bitboard {
 impl<'de> serde::Deserialize<'de> for Bitboard {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         <u64 as serde::Deserialize>::deserialize(d).map(Bitboard)
+    }
+}
+
+/// The square of index `i` modulo 64 (the indices of set bits, of a move's
+/// squares). A `match`, not a read of `Square::ALL`: the compiler sees that
+/// it maps each index to itself and emits no table load (one a square
+/// showed in the move generator's, the SAN writer's and play's profiles).
+#[inline(always)]
+pub(crate) const fn square_at(i: u32) -> Square {
+    match i & 63 {
+        0 => Square::A1,
+        1 => Square::B1,
+        2 => Square::C1,
+        3 => Square::D1,
+        4 => Square::E1,
+        5 => Square::F1,
+        6 => Square::G1,
+        7 => Square::H1,
+        8 => Square::A2,
+        9 => Square::B2,
+        10 => Square::C2,
+        11 => Square::D2,
+        12 => Square::E2,
+        13 => Square::F2,
+        14 => Square::G2,
+        15 => Square::H2,
+        16 => Square::A3,
+        17 => Square::B3,
+        18 => Square::C3,
+        19 => Square::D3,
+        20 => Square::E3,
+        21 => Square::F3,
+        22 => Square::G3,
+        23 => Square::H3,
+        24 => Square::A4,
+        25 => Square::B4,
+        26 => Square::C4,
+        27 => Square::D4,
+        28 => Square::E4,
+        29 => Square::F4,
+        30 => Square::G4,
+        31 => Square::H4,
+        32 => Square::A5,
+        33 => Square::B5,
+        34 => Square::C5,
+        35 => Square::D5,
+        36 => Square::E5,
+        37 => Square::F5,
+        38 => Square::G5,
+        39 => Square::H5,
+        40 => Square::A6,
+        41 => Square::B6,
+        42 => Square::C6,
+        43 => Square::D6,
+        44 => Square::E6,
+        45 => Square::F6,
+        46 => Square::G6,
+        47 => Square::H6,
+        48 => Square::A7,
+        49 => Square::B7,
+        50 => Square::C7,
+        51 => Square::D7,
+        52 => Square::E7,
+        53 => Square::F7,
+        54 => Square::G7,
+        55 => Square::H7,
+        56 => Square::A8,
+        57 => Square::B8,
+        58 => Square::C8,
+        59 => Square::D8,
+        60 => Square::E8,
+        61 => Square::F8,
+        62 => Square::G8,
+        63 => Square::H8,
+        _ => Square::H8,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bitboard, square_at};
+    use crate::Square;
+
+    #[test]
+    fn the_square_of_an_index_is_the_square_with_that_index() {
+        for (i, sq) in Square::ALL.into_iter().enumerate() {
+            assert_eq!(square_at(i as u32), sq);
+            assert_eq!(square_at(i as u32 + 64), sq);
+            let bb = Bitboard::from_square(sq);
+            assert_eq!(bb.first(), Some(sq));
+            assert_eq!(bb.last(), Some(sq));
+            assert_eq!(bb.into_iter().collect::<alloc::vec::Vec<_>>(), [sq]);
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! checker or a square between it and the king), and the king only steps to
 //! squares that are not attacked once it has left its own square.
 
+use crate::bitboard::square_at;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::{Bitboard, Color, Rank, Role, Square, attacks};
@@ -58,7 +59,7 @@ impl Sink for MoveList {
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
-            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            let from = square_at((to.index() as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
                 if let Some(m) = Move::promotion(from, to, role) {
                     self.push(m);
@@ -355,8 +356,11 @@ impl Position {
         let occupied = self.occupied();
         let theirs = self.by_color(them);
         let queens = self.by_role(Role::Queen);
-        let snipers = ((attacks::rook(king, theirs) & (self.by_role(Role::Rook) | queens))
-            | (attacks::bishop(king, theirs) & (self.by_role(Role::Bishop) | queens)))
+        // Every enemy line piece on a line through the king (empty-board
+        // rays: no magic lookup); one with another enemy piece between
+        // neither checks nor pins, as the count of blockers tells.
+        let snipers = ((attacks::rook_rays(king) & (self.by_role(Role::Rook) | queens))
+            | (attacks::bishop_rays(king) & (self.by_role(Role::Bishop) | queens)))
             & theirs;
         // (A king beside the king is no check a valid position has, but
         // after an illegal `play_unchecked` it counts as before.)
@@ -578,6 +582,27 @@ mod tests {
         });
         // The walk saw both, or the test would prove nothing.
         assert!(checks > 100 && pins > 100, "{checks} checks, {pins} pins");
+    }
+
+    #[test]
+    fn a_line_piece_behind_a_piece_of_its_own_neither_checks_nor_pins() {
+        // Rook behind its own bishop, behind a knight of ours, behind its
+        // own pawn; and a queen with our knight alone between (a pin), a
+        // bishop with nothing between (a check).
+        for (fen, checkers, pinned) in [
+            ("4k3/8/8/8/4r3/4b3/4N3/4K3 w - - 0 1", 0, 0),
+            ("4k3/8/8/8/4r3/4N3/4b3/4K3 w - - 0 1", 0, 0),
+            ("4k3/8/8/q7/1p6/8/3N4/4K3 w - - 0 1", 0, 0),
+            ("4k3/8/8/q7/8/8/3N4/4K3 w - - 0 1", 0, 1),
+            ("4k3/8/8/8/7b/8/8/4K3 w - - 0 1", 1, 0),
+            ("4k3/8/8/8/4r2b/8/4N3/4K3 w - - 0 1", 1, 1),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let us = pos.turn();
+            let found = pos.checkers_and_pinned(us, pos.king(us));
+            assert_eq!((found.0.len(), found.1.len()), (checkers, pinned), "{fen}");
+            assert_eq!(found, (pos.checkers(), pos.pinned(us)), "{fen}");
+        }
     }
 
     #[test]

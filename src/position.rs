@@ -1,6 +1,7 @@
 //! `Position`: one position of a game, with no history.
 
 use crate::attacks;
+use crate::bitboard::square_at;
 use crate::moves::Move;
 use crate::types::CastlingMode;
 use crate::{Bitboard, Color, Piece, Rank, Role, Square, zobrist};
@@ -545,7 +546,12 @@ impl Position {
         if !ours.contains(from) || ours.contains(to) {
             return;
         }
-        let Some(role) = self.role_at(from) else {
+        // `from` holds a piece of ours: its role without a second look at
+        // the occupied squares.
+        let Some(role) = Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role[role as usize].contains(from))
+        else {
             return;
         };
         let captured = self.role_at(to);
@@ -575,7 +581,7 @@ impl Position {
                     self.remove(passed, Role::Pawn.of(them));
                 }
             } else if m.kind() == crate::MoveKind::DoublePush {
-                let passed = Square::from_index((from.index() + to.index()) / 2);
+                let passed = square_at((from.index() + to.index()) / 2);
                 if (attacks::pawn(us, passed) & self.pieces(them, Role::Pawn)).any() {
                     self.ep = Some(passed);
                     self.key ^= zobrist::en_passant(passed);

@@ -51,7 +51,7 @@ impl Position {
                     return None;
                 }
                 if capture {
-                    san.push(from.file().char());
+                    san.push(file_char(from));
                 }
                 match m.promotion_role() {
                     Some(role) => piece_checks(role, to, their_king, after),
@@ -87,8 +87,8 @@ impl Position {
         if capture {
             san.push('x');
         }
-        san.push(to.file().char());
-        san.push(to.rank().char());
+        san.push(file_char(to));
+        san.push(rank_char(to));
         if let Some(promotion) = m.promotion_role() {
             san.push('=');
             san.push(promotion.upper_char());
@@ -121,13 +121,15 @@ impl Position {
         if others.is_empty() {
             return;
         }
-        let same_file = (others & Bitboard::from_file(from.file())).any();
-        let same_rank = (others & Bitboard::from_rank(from.rank())).any();
+        let file = Bitboard(0x0101_0101_0101_0101 << (from as u32 & 7));
+        let rank = Bitboard(0xff << (from as u32 & 56));
+        let same_file = (others & file).any();
+        let same_rank = (others & rank).any();
         if !same_file || same_rank {
-            san.push(from.file().char());
+            san.push(file_char(from));
         }
         if same_file {
-            san.push(from.rank().char());
+            san.push(rank_char(from));
         }
     }
 
@@ -155,10 +157,15 @@ impl Position {
     /// can give besides the moved piece's own.
     #[inline(always)]
     fn uncovers_check(&self, from: Square, to: Square, king: Square, after: Bitboard) -> bool {
+        // Most moves leave a square off the king's lines: two small
+        // tables tell, before any arithmetic on the squares.
+        let straight = attacks::rook_rays(king).contains(from);
+        if !straight && !attacks::bishop_rays(king).contains(from) {
+            return false;
+        }
         let (files, ranks) = offsets(from, king);
         let (to_files, to_ranks) = offsets(to, king);
-        let straight = files == 0 || ranks == 0;
-        if !(straight || files.abs() == ranks.abs()) || files * to_ranks == ranks * to_files {
+        if files * to_ranks == ranks * to_files {
             return false;
         }
         let ours = self.by_color(self.turn) & !Bitboard::from_square(from);
@@ -186,18 +193,29 @@ impl Position {
 /// role, which the caller has just branched on.
 #[inline(always)]
 fn piece_checks(role: Role, to: Square, king: Square, occupied: Bitboard) -> bool {
-    let (files, ranks) = offsets(to, king);
-    let straight = (files == 0 || ranks == 0) & matches!(role, Role::Rook | Role::Queen);
-    let diagonal = (files.abs() == ranks.abs()) & matches!(role, Role::Bishop | Role::Queen);
+    let straight = attacks::rook_rays(king).contains(to) & matches!(role, Role::Rook | Role::Queen);
+    let diagonal =
+        attacks::bishop_rays(king).contains(to) & matches!(role, Role::Bishop | Role::Queen);
     let knight = (role == Role::Knight) & attacks::knight(to).contains(king);
     knight || ((straight | diagonal) && (attacks::between(to, king) & occupied).is_empty())
 }
 
-/// File and rank differences from `b` to `a`.
+/// File and rank differences from `b` to `a`, from the square indices
+/// (`Square::file` and `Square::rank` read a table each).
 #[inline(always)]
 fn offsets(a: Square, b: Square) -> (i32, i32) {
-    (
-        a.file() as i32 - b.file() as i32,
-        a.rank() as i32 - b.rank() as i32,
-    )
+    let (a, b) = (a as i32, b as i32);
+    ((a & 7) - (b & 7), (a >> 3) - (b >> 3))
+}
+
+/// The file letter of `sq`, `a` to `h`, from its index.
+#[inline(always)]
+fn file_char(sq: Square) -> char {
+    char::from(b'a' + (sq as u8 & 7))
+}
+
+/// The rank digit of `sq`, `1` to `8`, from its index.
+#[inline(always)]
+fn rank_char(sq: Square) -> char {
+    char::from(b'1' + (sq as u8 >> 3))
 }
