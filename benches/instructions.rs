@@ -42,6 +42,17 @@ fn positions() -> Vec<Position> {
         .collect()
 }
 
+/// Every move of `ps` with the position it is played in, as SAN.
+fn san_items(ps: &[Position]) -> Vec<(Position, String)> {
+    moves_of(ps)
+        .into_iter()
+        .map(|(p, m)| {
+            let san = p.san(m).to_string();
+            (p, san)
+        })
+        .collect()
+}
+
 fn moves_of(positions: &[Position]) -> Vec<(Position, Move)> {
     positions
         .iter()
@@ -83,13 +94,7 @@ fn run(task: &str) -> u64 {
             100 * items.len() as u64
         }
         "san-parse" => {
-            let items: Vec<(Position, String)> = moves_of(&ps)
-                .into_iter()
-                .map(|(p, m)| {
-                    let san = p.san(m).to_string();
-                    (p, san)
-                })
-                .collect();
+            let items = san_items(&ps);
             for _ in 0..100 {
                 for (p, san) in &items {
                     black_box(black_box(p).parse_san(san).unwrap());
@@ -99,13 +104,7 @@ fn run(task: &str) -> u64 {
         }
         "san-play" => {
             // The move path of a game read from PGN: the SAN read, then played.
-            let items: Vec<(Position, String)> = moves_of(&ps)
-                .into_iter()
-                .map(|(p, m)| {
-                    let san = p.san(m).to_string();
-                    (p, san)
-                })
-                .collect();
+            let items = san_items(&ps);
             for _ in 0..100 {
                 for (p, san) in &items {
                     let mut pos = black_box(p).clone();

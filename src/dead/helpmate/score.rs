@@ -132,15 +132,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         } else {
             i32::MIN
         };
-        let terms = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .map(|role| Terms::template(role, winner_moves, &rows));
+        let terms = Role::ALL.map(|role| Terms::template(role, winner_moves, &rows));
         Scorer {
             pos,
             terms,
