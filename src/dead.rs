@@ -689,16 +689,26 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     for color in colors {
         if statics[color as usize].is_none() {
             let budget = &mut budgets[color as usize];
-            // The promotion lines first: they fail in a few microseconds
-            // (no pawn runs), or find the line in tens where the short
-            // narrow search takes a hundred or more.
+            // The promotion lines first, with only the cheap looks after
+            // the promotion: they fail in a few microseconds (no pawn
+            // runs), or find the line in tens where the short narrow
+            // search takes a hundred or more.
             let promoted = budget.part(PROMOTE_BUDGET, |b| {
-                small::line::promote_then_mate(pos, color, b)
+                small::line::promote_then_mate_quickly(pos, color, b)
             });
             if promoted.is_some_and(|line| mates(pos, color, &line)) {
                 return Liveness::Alive;
             }
             if let Some(Verdict::Winnable(_)) = narrow(pos, color, budget, SHORT_NARROW) {
+                return Liveness::Alive;
+            }
+            // Then with the mating pattern after the promotion, which
+            // costs up to a millisecond where the narrow search mostly
+            // finds the line for less.
+            let promoted = budget.part(PROMOTE_BUDGET, |b| {
+                small::line::promote_then_mate(pos, color, b)
+            });
+            if promoted.is_some_and(|line| mates(pos, color, &line)) {
                 return Liveness::Alive;
             }
             if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, color, b)) {

@@ -21,6 +21,16 @@ fn assert_winnable(fen: &str, color: Color) {
 }
 
 #[test]
+fn a_pawn_promoted_then_taken_still_leaves_the_position_alive() {
+    // The worst ply of the random replay: a line after the pawn's
+    // promotion exists, and the narrow search finds one before the mating
+    // pattern after the promotion is tried.
+    let p = pos("N7/4k3/8/3n4/2BN4/3P4/4K3/b7 w - - 0 92");
+    assert!(!p.is_dead());
+    assert_winnable("N7/4k3/8/3n4/2BN4/3P4/4K3/b7 w - - 0 92", Color::White);
+}
+
+#[test]
 fn pawn_wall_with_a_bishop_of_the_wrong_colour_is_dead() {
     let p = pos("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
     assert_eq!(p.winnability(Color::White), Winnability::Unwinnable);

@@ -206,7 +206,7 @@ impl Pattern {
 
     /// Moves the pieces of `color` and `role` on `from` need to stand on
     /// the pattern's squares of the role.
-    #[inline]
+    #[inline(always)]
     fn group(&self, color: Color, role: Role, from: Bitboard) -> u32 {
         let to = self.squares[color as usize][role as usize];
         let near = &self.near[color as usize][role as usize];
@@ -653,10 +653,18 @@ impl Walk<'_> {
                 let _ = children.try_push((after, m));
             }
         }
-        // Nearest first; on a tie, the earlier move (a stable order).
-        children.sort_by_key(|c| c.0);
+        // Nearest first; on a tie, the earlier move (a stable order). Only
+        // the first `tried` are ever looked at: with few discrepancies
+        // left they are picked out one at a time, not the whole list sorted.
         let tried = (discrepancies as usize + 1).min(children.len());
-        for (i, &(_, m)) in children.iter().take(tried).enumerate() {
+        if 2 * tried >= children.len() {
+            children.sort_by_key(|c| c.0);
+        }
+        for i in 0..tried {
+            if 2 * tried < children.len() {
+                pick_nearest(&mut children[i..]);
+            }
+            let m = children[i].1;
             let mut child = pos.clone();
             child.play_unchecked(m);
             if self.line.try_push(m).is_err() {
@@ -672,6 +680,19 @@ impl Walk<'_> {
         }
         false
     }
+}
+
+/// Moves the nearest child (the earliest of the nearest) to the front of
+/// `children`, the others keeping their order: the first step of a stable
+/// sort by distance.
+fn pick_nearest(children: &mut [(u32, Move)]) {
+    let mut best = 0;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        if c.0 < children[best].0 {
+            best = i;
+        }
+    }
+    children[..=best].rotate_right(1);
 }
 
 #[cfg(test)]
@@ -719,6 +740,26 @@ mod tests {
             let mut budget = Budget::new(super::super::PATTERN_BUDGET);
             let line = search(&pos, Color::White, &mut budget).expect("a line");
             assert!(super::super::mates(&pos, Color::White, &line), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_nearest_children_are_picked_in_the_order_of_a_stable_sort() {
+        let m = |i: u32| Move::new(Square::new(i).unwrap(), Square::new(i + 1).unwrap());
+        let keys = [5, 3, 7, 3, 1, 5, 1, 9, 3];
+        let children: ArrayVec<(u32, Move), 64> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, m(i as u32)))
+            .collect();
+        let mut sorted = children.clone();
+        sorted.sort_by_key(|c| c.0);
+        for tried in 1..=children.len() {
+            let mut picked = children.clone();
+            for i in 0..tried {
+                pick_nearest(&mut picked[i..]);
+            }
+            assert_eq!(picked[..tried], sorted[..tried], "{tried} picked");
         }
     }
 

@@ -52,7 +52,30 @@ pub(crate) fn promote_then_mate(
     winner: Color,
     budget: &mut Budget,
 ) -> Option<Line> {
-    promote(pos, winner, budget, DEPTH, false)
+    promote(pos, winner, budget, DEPTH, Finish::Pattern)
+}
+
+/// [`promote_then_mate`] with only the cheap looks after each promotion
+/// (the quick look, another promotion), not the mating pattern: a first
+/// look that costs tens of microseconds at most, before a search finds
+/// what the pattern would have found for more.
+pub(crate) fn promote_then_mate_quickly(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+) -> Option<Line> {
+    promote(pos, winner, budget, DEPTH, Finish::Quick)
+}
+
+/// How a line after a promotion is looked for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Finish {
+    /// The quick look, another promotion: [`finish`] without the pattern.
+    Quick,
+    /// The quick look, another promotion, the mating pattern ([`finish`]).
+    Pattern,
+    /// The mate by descent ([`descend_after`]).
+    Descend,
 }
 
 /// A mating line for `winner` that first promotes a pawn, then walks to a
@@ -64,7 +87,7 @@ pub(crate) fn promote_then_descend(
     winner: Color,
     budget: &mut Budget,
 ) -> Option<Line> {
-    promote(pos, winner, budget, DEPTH, true)
+    promote(pos, winner, budget, DEPTH, Finish::Descend)
 }
 
 /// Captures that may follow one another in [`take_then_descend`].
@@ -155,7 +178,7 @@ fn promote(
     winner: Color,
     budget: &mut Budget,
     depth: u32,
-    descend: bool,
+    how: Finish,
 ) -> Option<Line> {
     let pawns = pos.by_role(Role::Pawn);
     if depth == 0 || pawns.is_empty() || pos.occupied().len() as usize > MAX_MEN {
@@ -205,10 +228,10 @@ fn promote(
                 continue;
             }
             let Some(rest) = budget.part(FINISH_BUDGET, |b| {
-                if descend {
+                if how == Finish::Descend {
                     descend_after(&after, winner, b, depth)
                 } else {
-                    finish(&after, winner, b, depth)
+                    finish(&after, winner, b, depth, how == Finish::Pattern)
                 }
             }) else {
                 if budget.is_spent() {
@@ -226,8 +249,14 @@ fn promote(
 }
 
 /// The mate after a promotion: the quick look, another promotion, then
-/// the mating pattern.
-fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Option<Line> {
+/// the mating pattern (if `pattern`).
+fn finish(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    depth: u32,
+    pattern: bool,
+) -> Option<Line> {
     if !pos.has_legal_moves() {
         return (pos.is_check() && pos.turn() != winner).then(Line::new);
     }
@@ -237,8 +266,21 @@ fn finish(pos: &Position, winner: Color, budget: &mut Budget, depth: u32) -> Opt
     let quick = super::super::QUICK_BUDGET;
     budget
         .part(quick, |b| quick_line(pos, winner, b))
-        .or_else(|| promote(pos, winner, budget, depth - 1, false))
-        .or_else(|| budget.part(LAST_PATTERN, |b| pattern::search(pos, winner, b)))
+        .or_else(|| {
+            let how = if pattern {
+                Finish::Pattern
+            } else {
+                Finish::Quick
+            };
+            promote(pos, winner, budget, depth - 1, how)
+        })
+        .or_else(|| {
+            if pattern {
+                budget.part(LAST_PATTERN, |b| pattern::search(pos, winner, b))
+            } else {
+                None
+            }
+        })
 }
 
 /// The mate after a promotion by descent, the pawns standing, or after
@@ -251,7 +293,7 @@ fn descend_after(pos: &Position, winner: Color, budget: &mut Budget, depth: u32)
         return None;
     }
     super::descent::mate_line(pos, winner, budget)
-        .or_else(|| promote(pos, winner, budget, depth - 1, true))
+        .or_else(|| promote(pos, winner, budget, depth - 1, Finish::Descend))
 }
 
 /// The rank of `sq` counted from `color`'s side, 0 to 7.
