@@ -17,7 +17,7 @@ mod score;
 use super::Budget;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 use arrayvec::ArrayVec;
-use score::{RICH, at, distance, generate_scored, row};
+use score::{RICH, closer, distance, generate_scored};
 
 /// The longest line searched, in plies, forced moves included.
 pub(crate) const MAX_PLY: usize = 160;
@@ -324,18 +324,12 @@ fn king_step(pos: &Position, target: Square) -> Option<Move> {
     // step changes the distance to `target` by one at most, so the steps
     // fall in three groups (nearer, as near, farther), each tried in
     // square order (the first on a tie).
-    let row = row(target);
-    let here = at(row, king);
-    let (mut nearer, mut level) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    // The groups are masks of the squares nearer to `target` than a
+    // distance, read from a table: no loop over the steps.
+    let here = distance(king, target);
     let steps = crate::attacks::king(king) & !pos.occupied();
-    for to in steps {
-        let d = at(row, to);
-        if d < here {
-            nearer = nearer.with(to);
-        } else if d == here {
-            level = level.with(to);
-        }
-    }
+    let nearer = steps & closer(target, here);
+    let level = steps & closer(target, here + 1) & !nearer;
     let farther = steps & !nearer & !level;
     for group in [nearer, level, farther] {
         for to in group {

@@ -10,7 +10,9 @@ use arrayvec::ArrayVec;
 
 /// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
 /// (with `ALL` every move's key, else the greatest only) and looks for a
-/// mate in one: the number of legal moves and the first mate found.
+/// mate in one: the number of legal moves and the first mate found (once
+/// one is found the generation stops: the count is then of the moves
+/// generated so far, at least one).
 #[inline(never)]
 pub(super) fn generate_scored<const ALL: bool>(
     pos: &Position,
@@ -444,6 +446,14 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         let score = self.full(m, role);
         self.emit(m, score);
     }
+
+    /// Once a mate in one is found the rest of the moves need not be
+    /// generated: the search plays the mate (the count of the moves then
+    /// falls short, but is at least one, which is all it asks).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.mate.is_some()
+    }
 }
 
 /// A piece's part of the score of each of its ordinary moves (see
@@ -619,13 +629,13 @@ struct Rows {
 }
 
 /// The distances from `sq` to every square.
-pub(super) fn row(sq: Square) -> &'static [u8; 64] {
+fn row(sq: Square) -> &'static [u8; 64] {
     &DISTANCE[sq.index() as usize & 63]
 }
 
 /// The distance on `row` to `sq` (the mask proves the index in range).
 #[inline(always)]
-pub(super) fn at(row: &[u8; 64], sq: Square) -> i32 {
+fn at(row: &[u8; 64], sq: Square) -> i32 {
     i32::from(row[sq.index() as usize & 63])
 }
 
@@ -759,6 +769,34 @@ static FLOORED: [[[u8; 64]; 64]; 4] = {
 fn floored(floor: i32, sq: Square) -> &'static [u8; 64] {
     &FLOORED[floor as usize & 3][sq.index() as usize & 63]
 }
+
+/// The squares nearer than `d` king steps to `sq` (`d` at most 8).
+#[inline(always)]
+pub(super) fn closer(sq: Square, d: i32) -> Bitboard {
+    Bitboard(CLOSER[sq.index() as usize & 63][d as usize & 15])
+}
+
+/// `CLOSER[a][d]`: the squares fewer than `d` king steps from `a` (all
+/// of them from `d` = 8 on).
+static CLOSER: [[u64; 16]; 64] = {
+    let mut table = [[0; 16]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 16 {
+            let mut b = 0;
+            while b < 64 {
+                if (DISTANCE[a][b] as usize) < d {
+                    table[a][d] |= 1 << b;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 static DISTANCE: [[u8; 64]; 64] = {
     let mut table = [[0; 64]; 64];

@@ -323,3 +323,19 @@ fn the_king_s_flight_after_a_move_is_seen_before_it_is_played() {
     }
     assert!(total[0] > 50, "{total:?}");
 }
+
+#[test]
+fn the_squares_closer_than_a_distance_are_those_the_king_steps_count() {
+    for a in Square::ALL {
+        for d in 0..=9 {
+            let expected = Square::ALL
+                .into_iter()
+                .filter(|&b| distance(a, b) < d)
+                .fold(Bitboard::EMPTY, |set, b| set.with(b));
+            assert_eq!(closer(a, d), expected, "{a:?} {d}");
+        }
+    }
+    assert_eq!(closer(Square::E4, 0), Bitboard::EMPTY);
+    assert_eq!(closer(Square::E4, 1), Bitboard::from_square(Square::E4));
+    assert_eq!(closer(Square::A1, 8), Bitboard::FULL);
+}
