@@ -853,10 +853,17 @@ pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
 /// ([`Position::winnability`] is [`Winnability::Winnable`]). `false` when
 /// it cannot, or when that is not decided. For a caller that needs the
 /// verdict, not the line: a known winnable ending builds no line here.
-/// (The PGN reader's, which needs `std`.)
-#[cfg(any(test, feature = "std"))]
+/// (The tests'; the PGN reader asks [`mate_verdict`].)
+#[cfg(test)]
 pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
     verdict(pos, color) == Winnability::Winnable
+}
+
+/// [`can_mate`] and [`cannot_mate`] in one: `color`'s verdict at `pos`,
+/// asked once (the PGN reader's, which rules a loss on time with it).
+#[cfg(any(test, feature = "std"))]
+pub(crate) fn mate_verdict(pos: &Position, color: Color) -> Winnability {
+    verdict(pos, color)
 }
 
 /// [`Position::winnability`] where only the verdict matters: a known

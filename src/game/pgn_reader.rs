@@ -123,8 +123,9 @@ impl Game {
             // which makes it no less): a position after another move has
             // that of the one before it, found sufficient then.
             || ((clock == 0 || before == 0) && pos.is_insufficient_material())
-            // Five occurrences take at least 16 reversible plies.
-            || (clock >= 16 && self.is_fivefold_repetition())
+            // Five occurrences take at least 16 reversible plies, and four
+            // earlier keys equal to this one.
+            || (clock >= 16 && self.may_be_fivefold(clock) && self.is_fivefold_repetition())
         {
             return AssumedMove::Over;
         }
@@ -138,6 +139,27 @@ impl Game {
         self.keys.push(next.repetition_key());
         self.moves.push(m);
         AssumedMove::Played
+    }
+
+    /// Whether the current position (half-move clock `clock`) may have
+    /// occurred five times: at least four of the earlier keys that
+    /// [`Game::repetitions`] compares with it (the same side to move, back
+    /// to the last capture or pawn move) are equal to its key. Counted in
+    /// one tight pass over the keys; only then are the positions compared.
+    #[inline]
+    fn may_be_fivefold(&self, clock: u32) -> bool {
+        let ply = self.keys.len() - 1;
+        let key = self.keys[ply];
+        let reach = usize::try_from(clock).unwrap_or(usize::MAX).min(ply);
+        let earlier = &self.keys[ply - reach..ply];
+        earlier
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count()
+            >= 4
     }
 
     /// Writes the life of the positions played by
@@ -329,6 +351,39 @@ mod tests {
             game.play_san_bytes_unless_over_assuming_life(b"Ke2"),
             AssumedMove::Over
         );
+    }
+
+    #[test]
+    fn a_game_read_with_its_life_assumed_ends_at_the_fifth_occurrence() {
+        // The start (or the position after the prefix) occurs five times
+        // in 16 plies: a move after the fourth occurrence is played, one
+        // after the fifth is not (as Game::play rules it), whether the
+        // shuffle starts at once or after other quiet moves.
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for prefix in [&[][..], &["Nc3", "Nc6"][..]] {
+            let mut game = Game::assuming_life_with_room(Position::new(), 0);
+            let mut played = Game::new();
+            let sans = prefix
+                .iter()
+                .chain(shuffle.iter().cycle())
+                .take(prefix.len() + 17);
+            for san in sans {
+                let want = if played.outcome().is_some() {
+                    AssumedMove::Over
+                } else {
+                    played.play_san(san).unwrap();
+                    AssumedMove::Played
+                };
+                assert_eq!(
+                    game.play_san_bytes_unless_over_assuming_life(san.as_bytes()),
+                    want,
+                    "{san} after {} plies",
+                    game.moves().len()
+                );
+            }
+            assert!(played.is_fivefold_repetition());
+            assert_eq!(game.moves().len(), prefix.len() + 16);
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
 use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
-use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason};
+use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -53,6 +53,11 @@ pub(crate) struct Builder {
     /// A loss on time whose winner was found able to mate at the last
     /// position (FIDE 6.9 rules it a loss): the side whose flag fell.
     lost_on_time: Option<Color>,
+    /// A loss on time whose winner was not found able to mate: the side
+    /// whose flag fell, the winner's verdict at the last position, and the
+    /// plies played then (the verdict stands for that position only), so
+    /// that the ruling does not ask the question again.
+    timeout_verdict: Option<(Color, Winnability, usize)>,
     /// The room made for the game ([`Room`]).
     room: Room,
     /// The places in the tags of the first `Termination` and `Result`
@@ -127,6 +132,7 @@ impl Builder {
             plain: true,
             mainline_only,
             lost_on_time: None,
+            timeout_verdict: None,
             room,
             termination: None,
             result_tag: None,
@@ -233,9 +239,14 @@ fn rule(
                     return Ok(());
                 }
                 assumed = Some(life);
-            } else if crate::dead::can_mate(last, !flagged) {
-                builder.lost_on_time = Some(flagged);
-                return Ok(());
+            } else {
+                let verdict = crate::dead::mate_verdict(last, !flagged);
+                if verdict == Winnability::Winnable {
+                    builder.lost_on_time = Some(flagged);
+                    return Ok(());
+                }
+                // Kept for the ruling: asked once.
+                builder.timeout_verdict = Some((flagged, verdict, game.moves().len()));
             }
         }
     }
@@ -343,7 +354,14 @@ impl Builder {
             let value = self.tags.value_range(index);
             let result = self.game_result();
             let PgnGame { game, tag_text, .. } = &mut self.tags;
-            read_termination(game, tag_text.get(value).unwrap_or_default(), result);
+            // The winner's verdict, if asked at the position the game ends
+            // at (a dead position found since ends it earlier).
+            let known = self
+                .timeout_verdict
+                .filter(|&(_, _, plies)| plies == game.moves().len())
+                .map(|(flagged, verdict, _)| (flagged, verdict));
+            let termination = tag_text.get(value).unwrap_or_default();
+            read_termination(game, termination, result, known);
         }
         self.tags
     }
@@ -401,7 +419,7 @@ impl Sink for Builder {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         if self.plain {
             // As [`Builder::ruled_san`], with the tests of the game's end

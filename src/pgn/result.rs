@@ -274,7 +274,17 @@ pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
 /// with a draw a valid claim ([`Game::claim_draw`]) or else an agreement.
 /// Other values (`abandoned`, `rules infraction`, `adjudication`, ...) and
 /// records without the tag leave the game without an outcome.
-pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameResult) {
+///
+/// `known`: what the reader already knows of the FIDE 6.9 question, the
+/// winner's verdict (mate or not) at the game's last position, asked when
+/// the record was ruled, with the side whose flag fell; the question is
+/// then not asked again.
+pub(crate) fn read_termination(
+    game: &mut Game,
+    termination: &str,
+    result: GameResult,
+    known: Option<(crate::Color, crate::Winnability)>,
+) {
     let termination = termination.trim();
     // The game's own outcome is asked only for the two values that say
     // more (a position's outcome generates moves).
@@ -291,7 +301,10 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
     if termination.eq_ignore_ascii_case("time forfeit") {
         match (loser, result) {
             (Some(loser), _) => {
-                game.ending = Some(game.timeout_ruling(loser));
+                game.ending = Some(match known {
+                    Some((flagged, verdict)) if flagged == loser => timeout_ruling(loser, verdict),
+                    _ => game.timeout_ruling(loser),
+                });
             }
             (None, GameResult::Draw) => {
                 // Each side's flag asked about once (FIDE 6.9), the
@@ -319,6 +332,22 @@ pub(crate) fn read_termination(game: &mut Game, termination: &str, result: GameR
                 let _ = game.agree_draw();
             }
             _ => {}
+        }
+    }
+}
+
+/// The ruling of `flagged`'s flag fall (FIDE 6.9) when the opponent's
+/// verdict at the last position is `verdict`: as [`Game::timeout_ruling`]
+/// rules it, a draw only when the opponent cannot mate.
+fn timeout_ruling(flagged: crate::Color, verdict: crate::Winnability) -> crate::Outcome {
+    if verdict == crate::Winnability::Unwinnable {
+        crate::Outcome::Draw {
+            reason: crate::DrawReason::TimeoutOpponentCannotMate,
+        }
+    } else {
+        crate::Outcome::Decisive {
+            winner: !flagged,
+            reason: crate::WinReason::Timeout,
         }
     }
 }
