@@ -2,7 +2,9 @@
 //! generator gives it (see [`generate_scored`]), and the look for a mate
 //! in one among them.
 
-use super::flights::{free_flights, mates_in_one, may_take_flights, may_take_flights_of};
+use super::flights::{
+    free_flights, mates_in_one, mates_in_one_of, may_take_flights, may_take_flights_of,
+};
 use super::{CheckSquares, Order};
 use crate::movegen::Sink;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
@@ -36,6 +38,8 @@ struct MateLook {
     king: Square,
     checks: CheckSquares,
     free: Bitboard,
+    /// The squares the winner's leapers attack (see [`super::flights::leapers`]).
+    leap: Bitboard,
 }
 
 /// A sink for the legal move generator that scores the moves for a helpmate
@@ -121,10 +125,11 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             (-50, -300)
         };
         let look = if winner_moves {
-            free_flights(pos, winner).map(|free| MateLook {
+            free_flights(pos, winner).map(|(free, leap)| MateLook {
                 king,
                 checks: CheckSquares::new(pos, king),
                 free,
+                leap,
             })
         } else {
             None
@@ -320,7 +325,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                     let m = Move::new(from, to);
                     debug_assert!(look.checks.may_check(self.pos, m));
                     if may_take_flights_of(self.pos, m, role, look.king, look.free)
-                        && mates_in_one(self.pos, m)
+                        && mates_in_one_of(self.pos, m, role, look.leap)
                     {
                         self.mate = Some(m);
                         break;
