@@ -113,7 +113,11 @@ pub(super) fn mates_in_one(pos: &Position, m: Move) -> bool {
         );
         return false;
     }
-    played_mates(pos, m)
+    if m.code() < 2 {
+        cornered_mates(pos, m)
+    } else {
+        played_mates(pos, m)
+    }
 }
 
 /// [`mates_in_one`] for an ordinary move `m` of a man of `role`, with
@@ -130,7 +134,7 @@ pub(super) fn mates_in_one_of(pos: &Position, m: Move, role: Role, leap: Bitboar
         return false;
     }
     debug_assert!(!king_flees_after(pos, m), "{m:?} in {pos:?}");
-    played_mates(pos, m)
+    cornered_mates(pos, m)
 }
 
 /// [`king_flees_after`] for an ordinary move `m` of a slider of `role`:
@@ -170,6 +174,18 @@ fn played_mates(pos: &Position, m: Move) -> bool {
     let mut child = pos.clone();
     child.play_unchecked(m);
     is_mated(&child)
+}
+
+/// [`played_mates`] for a move `m` known to leave the king no square to
+/// step to ([`king_flees_after`] said so): it mates if it checks and
+/// nothing parries, the king's squares not looked at again.
+fn cornered_mates(pos: &Position, m: Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    let checkers = child.checkers();
+    let mated = checkers.any() && !super::has_evasion(&child, checkers);
+    debug_assert_eq!(mated, is_mated(&child), "{m:?} in {pos:?}");
+    mated
 }
 
 /// `true` if after the ordinary move or double push `m` (not castling, en
