@@ -246,6 +246,47 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         self.place = first - (u64::from(targets.len()) << 16);
     }
 
+    /// Without `ALL`: takes the best of the ordinary moves of the piece
+    /// on `from` (of `role`, whose part is `terms`) to `considered`, some
+    /// of its `targets`, at its place among them; the first on a tie,
+    /// which its key prefers. One key is made, not one a move.
+    #[inline(always)]
+    fn best_of(
+        &mut self,
+        from: Square,
+        role: Role,
+        terms: &Terms,
+        considered: Bitboard,
+        targets: Bitboard,
+    ) {
+        let _ = role; // Read by the debug check alone.
+        let mut bits = considered.0;
+        if bits == 0 {
+            self.place -= u64::from(targets.len()) << 16;
+            return;
+        }
+        let (mut score, mut to) = (i32::MIN, 0);
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let s = self.ordinary(terms, sq);
+            debug_assert_eq!(
+                s,
+                self.full(Move::from_bits(from as u16 | (sq as u16) << 6), role),
+                "the score taken apart in {:?}",
+                self.pos
+            );
+            if s > score {
+                (score, to) = (s, sq);
+            }
+        }
+        let first = self.place;
+        let before = targets.0 & ((1 << (to & 63)) - 1);
+        self.place = first - (u64::from(before.count_ones()) << 16);
+        self.emit(Move::from_bits(from as u16 | (to as u16 & 63) << 6), score);
+        self.place = first - (u64::from(targets.len()) << 16);
+    }
+
     /// Plays `m` if it may mate, and keeps it if it does.
     #[inline(always)]
     fn try_mate(&mut self, m: Move) {
@@ -358,23 +399,13 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
             // Nor are its quiet moves when they cannot: its captures
             // alone, each at its place among the piece's moves.
             let quiet = terms.bound(targets, self.theirs, 0);
-            if quiet <= best || quiet < self.floor {
-                let first = self.place;
-                let from_bits = from as u16;
-                let mut bits = (targets & self.theirs).0;
-                while bits != 0 {
-                    let to = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let before = targets.0 & ((1 << to) - 1);
-                    self.place = first - (u64::from(before.count_ones()) << 16);
-                    let m = Move::from_bits(from_bits | (to as u16) << 6);
-                    let score = self.ordinary(&terms, to);
-                    debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
-                    self.emit(m, score);
-                }
-                self.place = first - (u64::from(targets.len()) << 16);
-                return;
-            }
+            let considered = if quiet <= best || quiet < self.floor {
+                targets & self.theirs
+            } else {
+                targets
+            };
+            self.best_of(from, role, &terms, considered, targets);
+            return;
         }
         let from_bits = from as u16;
         // Raw bit loops: a `Square` per move would cost a table load.
