@@ -265,21 +265,40 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             self.place -= u64::from(targets.len()) << 16;
             return;
         }
-        let (mut score, mut to) = (i32::MIN, 0);
+        // The quiet moves without the capture's term (it adds nothing
+        // there), then the captures; the first of the best on a tie.
+        let (mut score, mut to) = (i32::MIN, 64);
+        bits &= !self.theirs.0;
         while bits != 0 {
             let sq = bits.trailing_zeros();
             bits &= bits - 1;
-            let s = self.ordinary(terms, sq);
-            debug_assert_eq!(
-                s,
-                self.full(Move::from_bits(from as u16 | (sq as u16) << 6), role),
-                "the score taken apart in {:?}",
-                self.pos
-            );
+            let i = sq as usize & 63;
+            let s = terms.base
+                - terms.near * i32::from(terms.row[i])
+                - terms.corner * i32::from(terms.corner_row[i]);
+            debug_assert_eq!(s, self.ordinary(terms, sq));
             if s > score {
                 (score, to) = (s, sq);
             }
         }
+        let mut bits = (considered & self.theirs).0;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let s = self.ordinary(terms, sq);
+            if s > score || (s == score && sq < to) {
+                (score, to) = (s, sq);
+            }
+        }
+        debug_assert!(
+            considered.into_iter().all(|sq| {
+                let m = Move::from_bits(from as u16 | (sq as u16) << 6);
+                let s = self.ordinary(terms, sq as u32);
+                s == self.full(m, role) && (s < score || (s == score && sq as u32 >= to))
+            }),
+            "the best of {considered:?} taken apart in {:?}",
+            self.pos
+        );
         let first = self.place;
         let before = targets.0 & ((1 << (to & 63)) - 1);
         self.place = first - (u64::from(before.count_ones()) << 16);
