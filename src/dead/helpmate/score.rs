@@ -429,6 +429,21 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         let from_bits = from as u16;
         // Raw bit loops: a `Square` per move would cost a table load.
         let mut bits = targets.0;
+        if (targets & self.theirs).is_empty() {
+            // No capture: the capture's term is left out.
+            while bits != 0 {
+                let to = bits.trailing_zeros();
+                bits &= bits - 1;
+                let m = Move::from_bits(from_bits | (to as u16) << 6);
+                let i = to as usize & 63;
+                let score = terms.base
+                    - terms.near * i32::from(terms.row[i])
+                    - terms.corner * i32::from(terms.corner_row[i]);
+                debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+                self.emit(m, score);
+            }
+            return;
+        }
         while bits != 0 {
             let to = bits.trailing_zeros();
             bits &= bits - 1;
