@@ -7,20 +7,51 @@ use crate::{Bitboard, Color, Move, Position, Role, Square};
 /// The squares the losing king may step to (neither its own pieces' nor
 /// attacked), or `None` when there are three or more: one move seldom
 /// takes them all, so the look for a mate in one is left for later (a
-/// heuristic: the line found is replayed anyway).
-pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<Bitboard> {
+/// heuristic: the line found is replayed anyway). With them, the squares
+/// the winner's leapers (pawns, knights, king) attack: see [`leapers`].
+pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, Bitboard)> {
     let king = pos.king(!winner);
+    let ring = crate::attacks::king(king) & !pos.by_color(!winner);
+    let leap = leapers(pos, winner);
+    // The leapers' squares at once; the sliders' looked at square by square.
     let occupied = pos.occupied().without(king);
+    let queens = pos.by_role(Role::Queen);
+    let ours = pos.by_color(winner);
+    let diagonal = (pos.by_role(Role::Bishop) | queens) & ours;
+    let straight = (pos.by_role(Role::Rook) | queens) & ours;
     let mut free = Bitboard::EMPTY;
-    for sq in crate::attacks::king(king) & !pos.by_color(!winner) {
-        if !pos.is_attacked(sq, winner, occupied) {
+    for sq in ring & !leap {
+        let attacked = ((crate::attacks::bishop_rays(sq) & diagonal).any()
+            && (crate::attacks::bishop(sq, occupied) & diagonal).any())
+            || ((crate::attacks::rook_rays(sq) & straight).any()
+                && (crate::attacks::rook(sq, occupied) & straight).any());
+        debug_assert_eq!(attacked, pos.is_attacked(sq, winner, occupied));
+        if !attacked {
             if free.len() >= 2 {
                 return None;
             }
             free = free.with(sq);
         }
     }
-    Some(free)
+    Some((free, leap))
+}
+
+/// The squares the pawns, knights and king of `color` attack: whatever
+/// stands or moves on the board, they keep attacking them (but for the
+/// squares of a leaper that moves).
+pub(super) fn leapers(pos: &Position, color: Color) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let pawns = pos.pieces(color, Role::Pawn).0;
+    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+    let mut leap = Bitboard(match color {
+        Color::White => west << 7 | east << 9,
+        Color::Black => west >> 9 | east >> 7,
+    }) | crate::attacks::king(pos.king(color));
+    for knight in pos.pieces(color, Role::Knight) {
+        leap |= crate::attacks::knight(knight);
+    }
+    leap
 }
 
 /// `false` if after `m` the losing king on `king` certainly still has one
@@ -82,9 +113,79 @@ pub(super) fn mates_in_one(pos: &Position, m: Move) -> bool {
         );
         return false;
     }
+    if m.code() < 2 {
+        cornered_mates(pos, m)
+    } else {
+        played_mates(pos, m)
+    }
+}
+
+/// [`mates_in_one`] for an ordinary move `m` of a man of `role`, with
+/// `leap` the squares the mover's leapers attack ([`leapers`]): when a
+/// slider moves they stay attacked, and only the sliders' lines need a
+/// look on the other squares around the king.
+#[inline(always)]
+pub(super) fn mates_in_one_of(pos: &Position, m: Move, role: Role, leap: Bitboard) -> bool {
+    if !matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+        return mates_in_one(pos, m);
+    }
+    if slider_leaves_a_flight(pos, m, role, leap) {
+        debug_assert!(king_flees_after(pos, m), "{m:?} in {pos:?}");
+        return false;
+    }
+    debug_assert!(!king_flees_after(pos, m), "{m:?} in {pos:?}");
+    cornered_mates(pos, m)
+}
+
+/// [`king_flees_after`] for an ordinary move `m` of a slider of `role`:
+/// the squares around the king that `leap` (the mover's leapers' squares,
+/// which no slider's move changes) leaves are looked at along the lines
+/// alone, the slider on its new square.
+fn slider_leaves_a_flight(pos: &Position, m: Move, role: Role, leap: Bitboard) -> bool {
+    let us = pos.turn();
+    let (from, to) = (m.from(), m.to());
+    let king = pos.king(!us);
+    let theirs = pos.by_color(!us).without(to);
+    let candidates = crate::attacks::king(king) & !theirs & !leap;
+    if candidates.is_empty() {
+        return false;
+    }
+    let rest = pos.by_color(us).without(from);
+    let occupied = (rest | theirs).with(to).without(king);
+    let queens = pos.by_role(Role::Queen) & rest;
+    let mut diagonal = (pos.by_role(Role::Bishop) & rest) | queens;
+    let mut straight = (pos.by_role(Role::Rook) & rest) | queens;
+    if role != Role::Rook {
+        diagonal = diagonal.with(to);
+    }
+    if role != Role::Bishop {
+        straight = straight.with(to);
+    }
+    candidates.into_iter().any(|sq| {
+        ((crate::attacks::bishop_rays(sq) & diagonal).is_empty()
+            || (crate::attacks::bishop(sq, occupied) & diagonal).is_empty())
+            && ((crate::attacks::rook_rays(sq) & straight).is_empty()
+                || (crate::attacks::rook(sq, occupied) & straight).is_empty())
+    })
+}
+
+/// `true` if `m`, played, mates.
+fn played_mates(pos: &Position, m: Move) -> bool {
     let mut child = pos.clone();
     child.play_unchecked(m);
     is_mated(&child)
+}
+
+/// [`played_mates`] for a move `m` known to leave the king no square to
+/// step to ([`king_flees_after`] said so): it mates if it checks and
+/// nothing parries, the king's squares not looked at again.
+fn cornered_mates(pos: &Position, m: Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    let checkers = child.checkers();
+    let mated = checkers.any() && !super::has_evasion(&child, checkers);
+    debug_assert_eq!(mated, is_mated(&child), "{m:?} in {pos:?}");
+    mated
 }
 
 /// `true` if after the ordinary move or double push `m` (not castling, en

@@ -2,7 +2,9 @@
 //! generator gives it (see [`generate_scored`]), and the look for a mate
 //! in one among them.
 
-use super::flights::{free_flights, mates_in_one, may_take_flights, may_take_flights_of};
+use super::flights::{
+    free_flights, mates_in_one, mates_in_one_of, may_take_flights, may_take_flights_of,
+};
 use super::{CheckSquares, Order};
 use crate::movegen::Sink;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
@@ -36,6 +38,8 @@ struct MateLook {
     king: Square,
     checks: CheckSquares,
     free: Bitboard,
+    /// The squares the winner's leapers attack (see [`super::flights::leapers`]).
+    leap: Bitboard,
 }
 
 /// A sink for the legal move generator that scores the moves for a helpmate
@@ -121,10 +125,11 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             (-50, -300)
         };
         let look = if winner_moves {
-            free_flights(pos, winner).map(|free| MateLook {
+            free_flights(pos, winner).map(|(free, leap)| MateLook {
                 king,
                 checks: CheckSquares::new(pos, king),
                 free,
+                leap,
             })
         } else {
             None
@@ -241,6 +246,66 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         self.place = first - (u64::from(targets.len()) << 16);
     }
 
+    /// Without `ALL`: takes the best of the ordinary moves of the piece
+    /// on `from` (of `role`, whose part is `terms`) to `considered`, some
+    /// of its `targets`, at its place among them; the first on a tie,
+    /// which its key prefers. One key is made, not one a move.
+    #[inline(always)]
+    fn best_of(
+        &mut self,
+        from: Square,
+        role: Role,
+        terms: &Terms,
+        considered: Bitboard,
+        targets: Bitboard,
+    ) {
+        let _ = role; // Read by the debug check alone.
+        let mut bits = considered.0;
+        if bits == 0 {
+            self.place -= u64::from(targets.len()) << 16;
+            return;
+        }
+        // The quiet moves without the capture's term (it adds nothing
+        // there), then the captures; the first of the best on a tie.
+        let (mut score, mut to) = (i32::MIN, 64);
+        bits &= !self.theirs.0;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let i = sq as usize & 63;
+            let s = terms.base
+                - terms.near * i32::from(terms.row[i])
+                - terms.corner * i32::from(terms.corner_row[i]);
+            debug_assert_eq!(s, self.ordinary(terms, sq));
+            if s > score {
+                (score, to) = (s, sq);
+            }
+        }
+        let mut bits = (considered & self.theirs).0;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let s = self.ordinary(terms, sq);
+            if s > score || (s == score && sq < to) {
+                (score, to) = (s, sq);
+            }
+        }
+        debug_assert!(
+            considered.into_iter().all(|sq| {
+                let m = Move::from_bits(from as u16 | (sq as u16) << 6);
+                let s = self.ordinary(terms, sq as u32);
+                s == self.full(m, role) && (s < score || (s == score && sq as u32 >= to))
+            }),
+            "the best of {considered:?} taken apart in {:?}",
+            self.pos
+        );
+        let first = self.place;
+        let before = targets.0 & ((1 << (to & 63)) - 1);
+        self.place = first - (u64::from(before.count_ones()) << 16);
+        self.emit(Move::from_bits(from as u16 | (to as u16 & 63) << 6), score);
+        self.place = first - (u64::from(targets.len()) << 16);
+    }
+
     /// Plays `m` if it may mate, and keeps it if it does.
     #[inline(always)]
     fn try_mate(&mut self, m: Move) {
@@ -320,7 +385,7 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                     let m = Move::new(from, to);
                     debug_assert!(look.checks.may_check(self.pos, m));
                     if may_take_flights_of(self.pos, m, role, look.king, look.free)
-                        && mates_in_one(self.pos, m)
+                        && mates_in_one_of(self.pos, m, role, look.leap)
                     {
                         self.mate = Some(m);
                         break;
@@ -353,27 +418,32 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
             // Nor are its quiet moves when they cannot: its captures
             // alone, each at its place among the piece's moves.
             let quiet = terms.bound(targets, self.theirs, 0);
-            if quiet <= best || quiet < self.floor {
-                let first = self.place;
-                let from_bits = from as u16;
-                let mut bits = (targets & self.theirs).0;
-                while bits != 0 {
-                    let to = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let before = targets.0 & ((1 << to) - 1);
-                    self.place = first - (u64::from(before.count_ones()) << 16);
-                    let m = Move::from_bits(from_bits | (to as u16) << 6);
-                    let score = self.ordinary(&terms, to);
-                    debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
-                    self.emit(m, score);
-                }
-                self.place = first - (u64::from(targets.len()) << 16);
-                return;
-            }
+            let considered = if quiet <= best || quiet < self.floor {
+                targets & self.theirs
+            } else {
+                targets
+            };
+            self.best_of(from, role, &terms, considered, targets);
+            return;
         }
         let from_bits = from as u16;
         // Raw bit loops: a `Square` per move would cost a table load.
         let mut bits = targets.0;
+        if (targets & self.theirs).is_empty() {
+            // No capture: the capture's term is left out.
+            while bits != 0 {
+                let to = bits.trailing_zeros();
+                bits &= bits - 1;
+                let m = Move::from_bits(from_bits | (to as u16) << 6);
+                let i = to as usize & 63;
+                let score = terms.base
+                    - terms.near * i32::from(terms.row[i])
+                    - terms.corner * i32::from(terms.corner_row[i]);
+                debug_assert_eq!(score, self.full(m, role), "the score of {m:?} taken apart");
+                self.emit(m, score);
+            }
+            return;
+        }
         while bits != 0 {
             let to = bits.trailing_zeros();
             bits &= bits - 1;

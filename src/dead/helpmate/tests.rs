@@ -1,6 +1,6 @@
 //! The tests of the helpmate search.
 
-use super::flights::{king_flees_after, mates_in_one};
+use super::flights::{king_flees_after, leapers, mates_in_one, mates_in_one_of};
 use super::*;
 
 /// Visits every position `depth` plies deep and checks that
@@ -293,6 +293,14 @@ fn walk_flights(pos: &Position, depth: u32, seen: &mut [u32; 2]) {
             if !flees && mates_in_one(pos, m) {
                 assert!(child.is_checkmate(), "{m:?} in {pos:?}");
             }
+            // The look that knows the leapers' squares says the same.
+            let leap = leapers(pos, pos.turn());
+            let role = pos.role_at(m.from()).expect("a mover");
+            assert_eq!(
+                mates_in_one_of(pos, m, role, leap),
+                child.is_checkmate(),
+                "{m:?} in {pos:?}"
+            );
         }
         if depth > 1 {
             walk_flights(&child, depth - 1, seen);
@@ -338,4 +346,27 @@ fn the_squares_closer_than_a_distance_are_those_the_king_steps_count() {
     assert_eq!(closer(Square::E4, 0), Bitboard::EMPTY);
     assert_eq!(closer(Square::E4, 1), Bitboard::from_square(Square::E4));
     assert_eq!(closer(Square::A1, 8), Bitboard::FULL);
+}
+
+#[test]
+fn the_leapers_squares_are_those_their_pawns_knights_and_king_attack() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for color in Color::ALL {
+            let mut expected = Bitboard::EMPTY;
+            for sq in pos.by_color(color) {
+                expected |= match pos.role_at(sq) {
+                    Some(Role::Pawn) => crate::attacks::pawn(color, sq),
+                    Some(Role::Knight) => crate::attacks::knight(sq),
+                    Some(Role::King) => crate::attacks::king(sq),
+                    _ => Bitboard::EMPTY,
+                };
+            }
+            assert_eq!(leapers(&pos, color), expected, "{fen} {color:?}");
+        }
+    }
 }
