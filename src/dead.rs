@@ -298,9 +298,10 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
         }
     }
     // The promotion lines before the short narrow search, as in
-    // [`liveness`]: a failure costs microseconds, a line found tens.
+    // [`liveness`]: a failure costs microseconds, a line found tens. The
+    // mating pattern after a promotion only after that search.
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
-        small::line::promote_then_mate(pos, winner, b)
+        small::line::promote_then_mate_quickly(pos, winner, b)
     }) {
         if mates(pos, winner, &line) {
             return Verdict::Winnable(line.to_vec());
@@ -308,6 +309,13 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     }
     if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
         return Verdict::Winnable(line);
+    }
+    if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+        small::line::promote_then_mate(pos, winner, b)
+    }) {
+        if mates(pos, winner, &line) {
+            return Verdict::Winnable(line.to_vec());
+        }
     }
     if let Some(line) = budget.part(PATTERN_BUDGET, |b| pattern::search(pos, winner, b)) {
         return checked(pos, winner, &line);
