@@ -25,18 +25,29 @@ impl<'a> Utf8<'a> {
     }
 
     /// `text[a..b]` as text, when it is UTF-8 (`None`: check it alone).
+    /// The slice's own bounds test tells whether the stretch holds it
+    /// (`a` before the stretch wraps round to past its end): no test of
+    /// its own before it.
     #[inline]
     pub(super) fn get(&mut self, a: usize, b: usize) -> Option<&'a str> {
-        if b > self.base + self.valid.len() || a < self.base {
-            self.check_from(a, b);
+        let range = a.wrapping_sub(self.base)..b.wrapping_sub(self.base);
+        match self.valid.get(range) {
+            Some(text) => Some(text),
+            None => self.get_anew(a, b),
         }
-        // (`a` is at `base` or past it: tokens come in order.)
+    }
+
+    /// [`Utf8::get`] of a token outside the stretch (or not UTF-8): a
+    /// stretch starts at `a`.
+    #[cold]
+    #[inline(never)]
+    fn get_anew(&mut self, a: usize, b: usize) -> Option<&'a str> {
+        self.check_from(a, b);
         self.valid
             .get(a.wrapping_sub(self.base)..b.wrapping_sub(self.base))
     }
 
     /// Starts a stretch at `a` (a token's start), reaching `b` at least.
-    #[cold]
     fn check_from(&mut self, a: usize, b: usize) {
         // Each stretch twice the last (a game's text is checked about
         // once, whatever its length).
