@@ -190,6 +190,10 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     let line_end_from =
         |from: usize| scan::find2(&text[from..], b'\n', b'\r').map_or(text.len(), |k| from + k);
     let mut eol = if open { line_end_from(i) } else { usize::MAX };
+    // A stretch checked as UTF-8 ends with the line at hand (most often
+    // the game's last): not checked on into the next game, which checks
+    // it again.
+    utf8.limit = eol;
     // With more input to come (one pass), tokens are read up to the end of
     // the line at hand, and on to the next line's once its end is at hand
     // too: none can run on past a line end (a comment may, and is searched
@@ -234,6 +238,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
                 lines += count_line_ends(&rest[..=k]);
                 eol = line_end_from(close);
+                utf8.limit = eol;
                 if short {
                     at_hand = &text[..reach(eol)];
                 }
@@ -273,6 +278,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                         lines += 1;
                         i = next;
                         eol = line_end_from(i);
+                        utf8.limit = eol;
                         if short {
                             at_hand = &text[..reach(eol)];
                         }
