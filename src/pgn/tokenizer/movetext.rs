@@ -190,6 +190,10 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     let line_end_from =
         |from: usize| scan::find2(&text[from..], b'\n', b'\r').map_or(text.len(), |k| from + k);
     let mut eol = if open { line_end_from(i) } else { usize::MAX };
+    // A stretch checked as UTF-8 ends with the line at hand (most often
+    // the game's last): not checked on into the next game, which checks
+    // it again.
+    utf8.limit = eol;
     // With more input to come (one pass), tokens are read up to the end of
     // the line at hand, and on to the next line's once its end is at hand
     // too: none can run on past a line end (a comment may, and is searched
@@ -234,18 +238,22 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
                 lines += count_line_ends(&rest[..=k]);
                 eol = line_end_from(close);
+                utf8.limit = eol;
                 if short {
                     at_hand = &text[..reach(eol)];
                 }
             }
-            let body = &text[i + 1..close];
-            let body = strip_one_blank(body);
-            let at = body.as_ptr() as usize - text.as_ptr() as usize;
+            // The text without one space after `{` and one before `}`,
+            // by its indices (no slices made and measured again).
+            let mut at = i + 1;
+            let mut end = close;
+            at += usize::from(at < end && text.get(at) == Some(&b' '));
+            end -= usize::from(at < end && text.get(end - 1) == Some(&b' '));
             // (A sink that takes bytes has its comments checked as
             // UTF-8 once per game, not here.)
-            match V::TEXT.then(|| utf8.get(at, at + body.len())).flatten() {
+            match V::TEXT.then(|| utf8.get(at, end)).flatten() {
                 Some(body) => visitor.comment_str(body, at),
-                None => visitor.comment(body, at),
+                None => visitor.comment(&text[at..end], at),
             }
             // The space that most often follows, passed over here (one
             // trip round the loop fewer).
@@ -270,6 +278,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                         lines += 1;
                         i = next;
                         eol = line_end_from(i);
+                        utf8.limit = eol;
                         if short {
                             at_hand = &text[..reach(eol)];
                         }
@@ -425,13 +434,6 @@ fn word<'a, V: Sink + ?Sized>(
     // The space that most often follows a word, passed over here: one trip
     // round the tokenizer's loop fewer.
     Ok(end + usize::from(text.get(end) == Some(&b' ')))
-}
-
-/// A comment's text without one space after `{` and one before `}`.
-#[inline]
-fn strip_one_blank(body: &[u8]) -> &[u8] {
-    let body = body.strip_prefix(b" ").unwrap_or(body);
-    body.strip_suffix(b" ").unwrap_or(body)
 }
 
 /// The first bytes of a result, a null move or a move number: `0` to `9`,
