@@ -307,7 +307,8 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
             return Verdict::Winnable(line.to_vec());
         }
     }
-    if let Some(Verdict::Winnable(line)) = narrow(pos, winner, &mut budget, SHORT_NARROW) {
+    if let Some(Verdict::Winnable(line)) = narrow_by_corner(pos, winner, &mut budget, SHORT_NARROW)
+    {
         return Verdict::Winnable(line);
     }
     if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
@@ -356,8 +357,9 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
 
 /// Positions per corner of the short narrow search tried before the
 /// promotion lines and the mating pattern: rich positions whose quick look
-/// failed mostly have a line a few hundred positions away.
-const SHORT_NARROW: u64 = 600;
+/// failed mostly have a line a few hundred positions away. The first
+/// corner, where more lines lie, is given a little more.
+const SHORT_NARROW: [u64; 2] = [720, 600];
 
 /// Positions the lines that promote a pawn first may visit, per colour.
 pub(crate) const PROMOTE_BUDGET: u64 = 8_000;
@@ -394,9 +396,19 @@ const TABLE: usize = 1 << 14;
 /// A narrow helpmate search, which finds most lines in a few hundred nodes.
 /// `per_corner` positions for each of the two corners.
 fn narrow(pos: &Position, winner: Color, budget: &mut Budget, per_corner: u64) -> Option<Verdict> {
+    narrow_by_corner(pos, winner, budget, [per_corner; 2])
+}
+
+/// [`narrow`] with `per_corner[i]` positions for corner `i`.
+fn narrow_by_corner(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    per_corner: [u64; 2],
+) -> Option<Verdict> {
     let mut table = alloc::vec![0; TABLE];
-    for corner in 0..2 {
-        if let Some(line) = budget.part(per_corner, |b| {
+    for (corner, nodes) in per_corner.into_iter().enumerate() {
+        if let Some(line) = budget.part(nodes, |b| {
             helpmate::search(pos, winner, b, (60, 2), corner, &mut table, Thorough)
         }) {
             return Some(checked(pos, winner, &line));
@@ -707,7 +719,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
             if promoted.is_some_and(|line| mates(pos, color, &line)) {
                 return Liveness::Alive;
             }
-            if let Some(Verdict::Winnable(_)) = narrow(pos, color, budget, SHORT_NARROW) {
+            if let Some(Verdict::Winnable(_)) = narrow_by_corner(pos, color, budget, SHORT_NARROW) {
                 return Liveness::Alive;
             }
             // Then with the mating pattern after the promotion, which
