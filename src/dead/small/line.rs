@@ -231,7 +231,7 @@ fn promote(
                 if how == Finish::Descend {
                     descend_after(&after, winner, b, depth)
                 } else {
-                    finish(&after, winner, b, depth, how == Finish::Pattern)
+                    finish(&after, winner, b, depth, how)
                 }
             }) else {
                 if budget.is_spent() {
@@ -249,13 +249,13 @@ fn promote(
 }
 
 /// The mate after a promotion: the quick look, another promotion, then
-/// the mating pattern (if `pattern`).
+/// the mating pattern (if `how` is [`Finish::Pattern`]).
 fn finish(
     pos: &Position,
     winner: Color,
     budget: &mut Budget,
     depth: u32,
-    pattern: bool,
+    how: Finish,
 ) -> Option<Line> {
     if !pos.has_legal_moves() {
         return (pos.is_check() && pos.turn() != winner).then(Line::new);
@@ -266,20 +266,11 @@ fn finish(
     let quick = super::super::QUICK_BUDGET;
     budget
         .part(quick, |b| quick_line(pos, winner, b))
+        .or_else(|| promote(pos, winner, budget, depth - 1, how))
         .or_else(|| {
-            let how = if pattern {
-                Finish::Pattern
-            } else {
-                Finish::Quick
-            };
-            promote(pos, winner, budget, depth - 1, how)
-        })
-        .or_else(|| {
-            if pattern {
-                budget.part(LAST_PATTERN, |b| pattern::search(pos, winner, b))
-            } else {
-                None
-            }
+            (how == Finish::Pattern)
+                .then(|| budget.part(LAST_PATTERN, |b| pattern::search(pos, winner, b)))
+                .flatten()
         })
 }
 
