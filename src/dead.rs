@@ -863,7 +863,9 @@ fn returns_to(prev: &Position, m: Move, next: &Position) -> bool {
 /// `true` if `color` can never checkmate from `pos` (FIDE 6.9: a flag
 /// fall against it is a draw): [`Position::winnability`] is
 /// [`Winnability::Unwinnable`], with the small endings, and those a few
-/// captures lead into a known win, answered without a search.
+/// captures lead into a known win, answered without a search. (The
+/// tests'; a flag fall's ruling asks [`mate_verdict`].)
+#[cfg(test)]
 pub(crate) fn cannot_mate(pos: &Position, color: Color) -> bool {
     verdict(pos, color) == Winnability::Unwinnable
 }
@@ -880,8 +882,8 @@ pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
 }
 
 /// [`can_mate`] and [`cannot_mate`] in one: `color`'s verdict at `pos`,
-/// asked once (the PGN reader's, which rules a loss on time with it).
-#[cfg(any(test, feature = "std"))]
+/// asked once (the ruling of a flag fall, FIDE 6.9, and the PGN reader's,
+/// which keeps it for that ruling).
 pub(crate) fn mate_verdict(pos: &Position, color: Color) -> Winnability {
     verdict(pos, color)
 }

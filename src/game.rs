@@ -497,17 +497,8 @@ impl Game {
     /// [`Game::outcome_on_timeout`] of a game known to have no outcome
     /// (the PGN reader has just asked).
     pub(crate) fn timeout_ruling(&self, flagged: Color) -> Outcome {
-        let opponent = !flagged;
-        if crate::dead::cannot_mate(self.position(), opponent) {
-            Outcome::Draw {
-                reason: DrawReason::TimeoutOpponentCannotMate,
-            }
-        } else {
-            Outcome::Decisive {
-                winner: opponent,
-                reason: WinReason::Timeout,
-            }
-        }
+        let verdict = crate::dead::mate_verdict(self.position(), !flagged);
+        timeout_outcome(flagged, verdict)
     }
 
     /// Records that `flagged`'s flag fell (FIDE 6.9) and returns the
@@ -652,6 +643,22 @@ impl fmt::Debug for Game {
             .field("position", &self.position().fen())
             .field("ending", &self.ending)
             .finish()
+    }
+}
+
+/// The ruling of `flagged`'s flag fall (FIDE 6.9) when the opponent's
+/// verdict at the last position is `verdict`: a draw only when the opponent
+/// cannot checkmate by any series of legal moves, else a loss on time.
+pub(crate) fn timeout_outcome(flagged: Color, verdict: crate::Winnability) -> Outcome {
+    if verdict == crate::Winnability::Unwinnable {
+        Outcome::Draw {
+            reason: DrawReason::TimeoutOpponentCannotMate,
+        }
+    } else {
+        Outcome::Decisive {
+            winner: !flagged,
+            reason: WinReason::Timeout,
+        }
     }
 }
 

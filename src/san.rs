@@ -289,6 +289,7 @@ impl Position {
     /// its own, for the reader's game, whose loop keeps more values in
     /// registers than this leaves it (inlined there, it cost the reader
     /// 0.6 to 1.2 % more instructions).
+    #[cfg(feature = "std")]
     #[inline(never)]
     pub(crate) fn find_san(&self, bytes: &[u8]) -> Option<Move> {
         self.find_san_inline(bytes)

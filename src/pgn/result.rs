@@ -302,7 +302,9 @@ pub(crate) fn read_termination(
         match (loser, result) {
             (Some(loser), _) => {
                 game.ending = Some(match known {
-                    Some((flagged, verdict)) if flagged == loser => timeout_ruling(loser, verdict),
+                    Some((flagged, verdict)) if flagged == loser => {
+                        crate::game::timeout_outcome(loser, verdict)
+                    }
                     _ => game.timeout_ruling(loser),
                 });
             }
@@ -332,22 +334,6 @@ pub(crate) fn read_termination(
                 let _ = game.agree_draw();
             }
             _ => {}
-        }
-    }
-}
-
-/// The ruling of `flagged`'s flag fall (FIDE 6.9) when the opponent's
-/// verdict at the last position is `verdict`: as [`Game::timeout_ruling`]
-/// rules it, a draw only when the opponent cannot mate.
-fn timeout_ruling(flagged: crate::Color, verdict: crate::Winnability) -> crate::Outcome {
-    if verdict == crate::Winnability::Unwinnable {
-        crate::Outcome::Draw {
-            reason: crate::DrawReason::TimeoutOpponentCannotMate,
-        }
-    } else {
-        crate::Outcome::Decisive {
-            winner: !flagged,
-            reason: crate::WinReason::Timeout,
         }
     }
 }
