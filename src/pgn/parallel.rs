@@ -124,7 +124,11 @@ struct Job {
 
 enum State {
     Waiting(Chunk),
-    Reading,
+    /// Being read; `waited`: the calling thread waits for it (the reader
+    /// then wakes it: no wake-up, a system call, when nobody waits).
+    Reading {
+        waited: bool,
+    },
     Read(Chunk),
     /// The reading panicked (a bug): the calling thread panics as well.
     Panicked(Box<dyn core::any::Any + Send>),
@@ -146,7 +150,7 @@ impl Job {
     /// The chunk, when nobody has started reading it: the caller reads it.
     fn start(&self) -> Option<Chunk> {
         let mut state = lock(&self.state);
-        match core::mem::replace(&mut *state, State::Reading) {
+        match core::mem::replace(&mut *state, State::Reading { waited: false }) {
             State::Waiting(chunk) => Some(chunk),
             other => {
                 *state = other;
@@ -161,11 +165,19 @@ impl Job {
             read_chunk(&mut chunk);
             chunk
         }));
-        *lock(&self.state) = match done {
+        let done = match done {
             Ok(chunk) => State::Read(chunk),
             Err(panic) => State::Panicked(panic),
         };
-        self.read.notify_all();
+        let waited = {
+            let mut state = lock(&self.state);
+            let waited = matches!(*state, State::Reading { waited: true });
+            *state = done;
+            waited
+        };
+        if waited {
+            self.read.notify_all();
+        }
     }
 
     /// Whether the chunk is read (or its reading panicked).
@@ -178,7 +190,16 @@ impl Job {
     fn finish(&self, read: bool) -> Chunk {
         let mut state = lock(&self.state);
         loop {
-            match core::mem::replace(&mut *state, State::Reading) {
+            if let State::Reading { waited } = &mut *state {
+                // The reader wakes the caller when it is done.
+                *waited = true;
+                state = self
+                    .read
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            match core::mem::replace(&mut *state, State::Reading { waited: false }) {
                 State::Read(chunk) => return chunk,
                 State::Waiting(mut chunk) => {
                     if read {
@@ -188,12 +209,8 @@ impl Job {
                     return chunk;
                 }
                 State::Panicked(panic) => std::panic::resume_unwind(panic),
-                State::Reading => {
-                    state = self
-                        .read
-                        .wait(state)
-                        .unwrap_or_else(PoisonError::into_inner);
-                }
+                // (Waited for above.)
+                reading @ State::Reading { .. } => *state = reading,
             }
         }
     }
@@ -203,6 +220,9 @@ impl Job {
 struct Queue {
     jobs: VecDeque<Arc<Job>>,
     closed: bool,
+    /// Workers waiting for a chunk: a chunk handed out wakes one only
+    /// then (a wake-up is a system call).
+    idle: usize,
 }
 
 /// The worker threads and their queue.
@@ -217,6 +237,7 @@ impl Pool {
             Mutex::new(Queue {
                 jobs: VecDeque::new(),
                 closed: false,
+                idle: 0,
             }),
             Condvar::new(),
         ));
@@ -232,8 +253,14 @@ impl Pool {
     fn send(&self, chunk: Chunk) -> Pending {
         let job = Job::new(chunk);
         let (queue, more) = &*self.queue;
-        lock(queue).jobs.push_back(Arc::clone(&job));
-        more.notify_one();
+        let idle = {
+            let mut queue = lock(queue);
+            queue.jobs.push_back(Arc::clone(&job));
+            queue.idle
+        };
+        if idle > 0 {
+            more.notify_one();
+        }
         Pending::Job(job)
     }
 }
@@ -265,7 +292,9 @@ fn work(queue: &(Mutex<Queue>, Condvar)) {
                 if let Some(job) = queue.jobs.pop_front() {
                     break job;
                 }
+                queue.idle += 1;
                 queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
+                queue.idle -= 1;
             }
         };
         if let Some(chunk) = job.start() {
