@@ -170,6 +170,67 @@ fn writes_as_is_equality_of_the_written_text() {
     assert!(pgn_checks::writes_as(&"", ""));
 }
 
+/// The round trip compares comments in place: `same_comment` is equality
+/// of `comment_text` (runs of white space as one, `}` left out) on every
+/// pair of a set of awkward comments.
+#[test]
+fn same_comment_is_equality_of_the_comment_texts() {
+    let comments = [
+        "",
+        " ",
+        "}",
+        " } ",
+        "a",
+        "a b",
+        "a  b",
+        " a\tb\n",
+        "a}b",
+        "ab",
+        "a }b",
+        "a } b",
+        "a}",
+        "}a",
+        "a\r\nb",
+        "ab c",
+        "a bc",
+        "é",
+        "é }",
+        "a\u{a0}b",
+        "a\u{3000}b",
+        "a b }}",
+    ];
+    for a in comments {
+        for b in comments {
+            assert_eq!(
+                pgn_checks::same_comment(a, b),
+                pgn_checks::comment_text(a) == pgn_checks::comment_text(b),
+                "{a:?} {b:?}"
+            );
+        }
+        assert!(pgn_checks::same_comments(Some(a), Some(a)));
+        assert!(!pgn_checks::same_comments(Some(a), None));
+        assert!(!pgn_checks::same_comments(None, Some(a)));
+    }
+    assert!(pgn_checks::same_comments(None, None));
+}
+
+/// The tags a round trip compares borrow what they can: a name written
+/// as read is borrowed, one with other characters spelt with `_`.
+#[test]
+fn standard_names_are_borrowed_when_written_as_read() {
+    use std::borrow::Cow;
+    assert!(matches!(
+        pgn_checks::standard_name("White"),
+        Cow::Borrowed("White")
+    ));
+    assert!(matches!(
+        pgn_checks::standard_name("a_+#=:-9"),
+        Cow::Borrowed("a_+#=:-9")
+    ));
+    assert_eq!(pgn_checks::standard_name(""), "_");
+    assert_eq!(pgn_checks::standard_name("a b\u{e9}"), "a_b_");
+}
+
 #[test]
 fn pgn_target_invariants_hold_on_builtin_inputs_and_seeds() {
     let ran = replay(
