@@ -364,7 +364,7 @@ pub fn game(data: &[u8]) {
     let mut replayed = None;
     for (i, &byte) in data.iter().skip(2).enumerate() {
         let full = i + 1 == steps || (i + 1) % FULL_CHECK_EVERY == 0;
-        let pos = game.position().clone();
+        let pos = game.position();
         let moves = pos.legal_moves();
         // A game that is over takes no more moves; the error says so.
         let over = game.outcome();
@@ -427,17 +427,16 @@ pub fn game(data: &[u8]) {
             }
         }
         if full {
-            let positions = replay(&game);
-            let history: Vec<_> = positions.iter().map(repetition_fields).collect();
+            let (history, last) = replay(&game);
             check_game(&game, &history);
-            replayed = Some(positions);
+            replayed = Some(last);
         } else {
             check_game_cheap(&game);
         }
     }
-    let positions = replayed.unwrap_or_else(|| replay(&game));
+    let last = replayed.unwrap_or_else(|| replay(&game).1);
     assert!(
-        positions.last() == Some(game.position()),
+        last == *game.position(),
         "{}: replay differs from {}",
         history_text(&game),
         game.position().fen()
@@ -515,15 +514,17 @@ fn repetition_fields(pos: &Position) -> RepetitionFields {
     }
 }
 
-/// The positions of the game from its start, by replaying its moves.
-pub fn replay(game: &Game) -> Vec<Position> {
+/// The repetition fields of each position of the game from its start, and
+/// its last position, by replaying its moves (no copy of each position).
+pub fn replay(game: &Game) -> (Vec<RepetitionFields>, Position) {
     let mut pos = game.start().clone();
-    let mut all = vec![pos.clone()];
+    let mut fields = Vec::with_capacity(game.moves().len() + 1);
+    fields.push(repetition_fields(&pos));
     for &m in game.moves() {
         pos.play(m).expect("the game's moves are legal");
-        all.push(pos.clone());
+        fields.push(repetition_fields(&pos));
     }
-    all
+    (fields, pos)
 }
 
 /// Consistency of a `Game`'s rulings with its position and with `history`,
