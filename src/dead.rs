@@ -291,6 +291,9 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
         };
     }
     if ask == Ask::Verdict {
+        if small::line::takes_into_a_known_win(pos, winner, &mut budget) {
+            return Verdict::Proved;
+        }
         // The mate in the known ending would cost a descent: not asked.
         let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
         if ahead.is_some() {
@@ -906,4 +909,55 @@ fn verdict(pos: &Position, color: Color) -> Winnability {
 /// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].
 pub(crate) fn is_dead(pos: &Position) -> bool {
     liveness(pos) == Liveness::Dead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mate_verdict;
+    use crate::{Color, Position};
+    use std::println;
+
+    /// The flag falls a PGN reader rules: JSON lines `{fen, color}` (the
+    /// winner) from the file named by `FLAG_FALLS`, each asked as the
+    /// reader asks it (not where the side whose flag fell has too little
+    /// to mate, nor a checkmate). Prints each verdict and its time, the
+    /// least of `FLAG_FALLS_ROUNDS` (default 1): the figures for
+    /// callgrind and for ordering the proofs.
+    #[test]
+    #[ignore = "measures a file of flag falls: FLAG_FALLS=file cargo test --release --lib -- --ignored flag_falls"]
+    fn flag_falls_from_a_file() {
+        let Ok(path) = std::env::var("FLAG_FALLS") else {
+            return;
+        };
+        let rounds: u32 = std::env::var("FLAG_FALLS_ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(1);
+        let text = std::fs::read_to_string(path).expect("a readable file");
+        let (mut asked, mut total) = (0, 0);
+        for line in text.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let fen = record["fen"].as_str().expect("a FEN");
+            let winner = match record["color"].as_str() {
+                Some("white") => Color::White,
+                _ => Color::Black,
+            };
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            if pos.is_checkmate() || pos.has_insufficient_material(!winner) {
+                continue;
+            }
+            let mut best = u128::MAX;
+            let mut verdict = None;
+            for _ in 0..rounds {
+                let start = std::time::Instant::now();
+                verdict = Some(mate_verdict(&pos, winner));
+                best = best.min(start.elapsed().as_nanos());
+            }
+            asked += 1;
+            total += best;
+            let verdict = verdict.expect("asked");
+            println!("{best}\t{fen}\t{winner:?}\t{verdict}");
+        }
+        println!("{asked} asked, {} ns mean", total / asked.max(1));
+    }
 }

@@ -107,18 +107,33 @@ pub(crate) fn take_then_descend(
     budget: &mut Budget,
 ) -> Option<Line> {
     let mut plies = super::WALKS_PLIES;
-    take(pos, winner, budget, &mut plies, TAKES)
+    take(pos, winner, budget, &mut plies, TAKES, 5, &mut descend)
 }
 
+/// `true` if `winner` can win from `pos`, an ending of four to seven men,
+/// by the walks of [`take_then_descend`]: its king takes men of the loser
+/// until the ending is a known one that it wins. The walks are played on
+/// a board, move by move from the legal moves, and the known ending's
+/// verdict is proved by the tables' generator: a proof without a line.
+pub(crate) fn takes_into_a_known_win(pos: &Position, winner: Color, budget: &mut Budget) -> bool {
+    let mut plies = super::WALKS_PLIES;
+    let known = &mut |_: &Position, _: Color, _: &mut Budget| Some(Line::new());
+    take(pos, winner, budget, &mut plies, TAKES, 4, known).is_some()
+}
+
+/// The walks of [`take_then_descend`] in endings of `least` to seven men,
+/// each known winnable ending they reach finished by `finish`.
 fn take(
     pos: &Position,
     winner: Color,
     budget: &mut Budget,
     plies: &mut u32,
     depth: u32,
+    least: u32,
+    finish: &mut impl FnMut(&Position, Color, &mut Budget) -> Option<Line>,
 ) -> Option<Line> {
     let men = pos.occupied().len();
-    if depth == 0 || !(5..=7).contains(&men) || pos.castling.any() || super::is_known(pos) {
+    if depth == 0 || !(least..=7).contains(&men) || pos.castling.any() || super::is_known(pos) {
         return None;
     }
     let king = pos.king(winner);
@@ -142,9 +157,9 @@ fn take(
             if super::verdict(&after, winner) != Some(true) {
                 continue;
             }
-            descend(&after, winner, budget)
+            finish(&after, winner, budget)
         } else {
-            take(&after, winner, budget, plies, depth - 1)
+            take(&after, winner, budget, plies, depth - 1, least, finish)
         };
         if let Some(rest) = rest {
             walk.try_extend_from_slice(&rest).ok()?;
@@ -533,5 +548,33 @@ mod tests {
             ),
             None
         );
+    }
+
+    fn takes(fen: &str, winner: Color) -> bool {
+        let pos = Position::from_fen(fen).expect("a valid FEN");
+        takes_into_a_known_win(&pos, winner, &mut Budget::new(1_000))
+    }
+
+    #[test]
+    fn a_king_that_takes_into_a_known_win_proves_the_verdict() {
+        // Blocked pawns: the winner's king walks around and takes the
+        // loser's pawn, leaving king and pawn against king.
+        assert!(takes("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::White));
+        assert!(takes("8/8/k7/7p/7P/8/8/7K b - - 7 58", Color::White));
+        // Either king may: the other side's too.
+        assert!(takes("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::Black));
+        // Two takes: the knight, then the pawn.
+        assert!(takes("8/8/8/3k4/p7/P1n5/8/K7 w - - 0 1", Color::White));
+    }
+
+    #[test]
+    fn no_take_is_claimed_into_an_ending_the_winner_cannot_win() {
+        // A lone king takes what it likes and still has nothing to mate
+        // with: the endings reached are known, and lost for it.
+        assert!(!takes("8/8/8/4k3/1p6/2p5/3r4/K7 w - - 0 1", Color::White));
+        // Nothing of the loser but its king: no take at all.
+        assert!(!takes("8/8/8/4k3/8/8/8/K1B5 w - - 0 1", Color::White));
+        // Known endings are answered by the tables, not walked.
+        assert!(!takes("8/8/8/4k3/8/2p5/8/K7 w - - 0 1", Color::White));
     }
 }
