@@ -224,6 +224,24 @@ fn mates(pos: &Position, winner: Color, line: &[Move]) -> bool {
     pos.turn() != winner && pos.is_checkmate()
 }
 
+/// The verdict `line` from `pos` shows: [`Verdict::Winnable`] if it is a
+/// series of legal moves that ends in a checkmate by `winner`,
+/// [`Verdict::Proved`] if it ends in a position from which the small
+/// endings prove that `winner` wins; `None` otherwise.
+fn mates_or_known_win(pos: &Position, winner: Color, line: &[Move]) -> Option<Verdict> {
+    let mut end = pos.clone();
+    for &m in line {
+        end.play(m).ok()?;
+    }
+    if end.turn() != winner && end.is_checkmate() {
+        Some(Verdict::Winnable(line.to_vec()))
+    } else if small::line::ends_in_a_known_win(&end, winner) {
+        Some(Verdict::Proved)
+    } else {
+        None
+    }
+}
+
 /// The sound rules that decide without a search, or `None`.
 fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
     if !pos.has_legal_moves() {
@@ -283,6 +301,10 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
         return verdict;
     }
     let mut budget = Budget::new(nodes);
+    if ask == Ask::Verdict && small::line::takes_into_a_known_win(pos, winner, &mut budget) {
+        return Verdict::Proved;
+    }
+
     if let Some(line) = budget.part(QUICK_BUDGET, |b| quick_line(pos, winner, b)) {
         return if mates(pos, winner, &line) {
             Verdict::Winnable(line.to_vec())
@@ -291,9 +313,6 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
         };
     }
     if ask == Ask::Verdict {
-        if small::line::takes_into_a_known_win(pos, winner, &mut budget) {
-            return Verdict::Proved;
-        }
         // The mate in the known ending would cost a descent: not asked.
         let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
         if ahead.is_some() {
@@ -303,7 +322,16 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     // The promotion lines before the short narrow search, as in
     // [`liveness`]: a failure costs microseconds, a line found tens. The
     // mating pattern after a promotion only after that search.
-    if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+    if ask == Ask::Verdict {
+        // A known win after the promotion, before the quick look there.
+        if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+            small::line::promote_into_a_known_win_or_mate(pos, winner, b)
+        }) {
+            if let Some(verdict) = mates_or_known_win(pos, winner, &line) {
+                return verdict;
+            }
+        }
+    } else if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate_quickly(pos, winner, b)
     }) {
         if mates(pos, winner, &line) {
@@ -923,6 +951,36 @@ mod tests {
     /// to mate, nor a checkmate). Prints each verdict and its time, the
     /// least of `FLAG_FALLS_ROUNDS` (default 1): the figures for
     /// callgrind and for ordering the proofs.
+    /// Positions of flag falls whose verdict a cheap proof now gives
+    /// (a king that takes into a known win, a promotion into one): the
+    /// same verdict as the search for a line.
+    #[test]
+    fn a_flag_falls_verdict_is_the_one_a_line_shows() {
+        use super::{Ask, Verdict, solve_as};
+        for (fen, winner) in [
+            ("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::White),
+            ("8/8/k7/7p/7P/8/8/7K b - - 7 58", Color::White),
+            ("8/8/1k6/8/p7/P4K2/8/8 b - - 6 57", Color::White),
+            ("8/8/2p3k1/7p/4P2P/8/nK6/8 w - - 2 43", Color::Black),
+            ("8/pk6/8/p7/P3p3/7p/4K3/6r1 b - - 7 55", Color::White),
+            ("3k4/8/8/7p/7P/8/8/3K4 b - - 9 54", Color::Black),
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            assert_eq!(mate_verdict(&pos, winner), pos.winnability(winner), "{fen}");
+            assert_eq!(
+                pos.winnability(winner),
+                crate::Winnability::Winnable,
+                "{fen}"
+            );
+        }
+        // The walk alone proves the first, within a small budget.
+        let pos = Position::from_fen("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52").expect("a valid FEN");
+        assert!(matches!(
+            solve_as(&pos, Color::White, 1_000, Ask::Verdict),
+            Verdict::Proved
+        ));
+    }
+
     #[test]
     #[ignore = "measures a file of flag falls: FLAG_FALLS=file cargo test --release --lib -- --ignored flag_falls"]
     fn flag_falls_from_a_file() {
