@@ -304,20 +304,12 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if ask == Ask::Verdict && small::line::takes_into_a_known_win(pos, winner, &mut budget) {
         return Verdict::Proved;
     }
-
     if let Some(line) = budget.part(QUICK_BUDGET, |b| quick_line(pos, winner, b)) {
         return if mates(pos, winner, &line) {
             Verdict::Winnable(line.to_vec())
         } else {
             Verdict::Unknown
         };
-    }
-    if ask == Ask::Verdict {
-        // The mate in the known ending would cost a descent: not asked.
-        let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
-        if ahead.is_some() {
-            return Verdict::Proved;
-        }
     }
     // The promotion lines before the short narrow search, as in
     // [`liveness`]: a failure costs microseconds, a line found tens. The
@@ -330,6 +322,11 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
             if let Some(verdict) = mates_or_known_win(pos, winner, &line) {
                 return verdict;
             }
+        }
+        // The mate in the known ending would cost a descent: not asked.
+        let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
+        if ahead.is_some() {
+            return Verdict::Proved;
         }
     } else if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate_quickly(pos, winner, b)
