@@ -302,8 +302,12 @@ enum Ask {
 }
 
 /// [`solve`], for a caller that needs the line or only the verdict: the
-/// cheap steps first (the static rules, the quick look for a line, a known
-/// ending a few captures ahead), the searches last.
+/// cheap steps first (the static rules, the quick look for a line), the
+/// searches last. For the verdict alone: the winner's king taking into a
+/// known win before the quick look (which may visit
+/// [`VERDICT_QUICK_BUDGET`] positions), then the promotion lines that stop
+/// at a known win, then a known ending a few captures ahead, each a proof
+/// without a line ([`Verdict::Proved`]).
 fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if let Some(verdict) = decide_statically(pos, winner) {
         return verdict;
