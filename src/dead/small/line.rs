@@ -89,7 +89,7 @@ pub(crate) fn ends_in_a_known_win(pos: &Position, winner: Color) -> bool {
 }
 
 /// The most plies the king's walks after a promotion may take in
-/// [`promotes_into_a_known_win`], per promotion.
+/// [`ends_in_a_known_win`], per promotion.
 const KNOWN_TAKE_PLIES: u32 = 100;
 
 /// How a line after a promotion is looked for.
