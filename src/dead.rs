@@ -224,6 +224,24 @@ fn mates(pos: &Position, winner: Color, line: &[Move]) -> bool {
     pos.turn() != winner && pos.is_checkmate()
 }
 
+/// The verdict `line` from `pos` shows: [`Verdict::Winnable`] if it is a
+/// series of legal moves that ends in a checkmate by `winner`,
+/// [`Verdict::Proved`] if it ends in a position from which the small
+/// endings prove that `winner` wins; `None` otherwise.
+fn mates_or_known_win(pos: &Position, winner: Color, line: &[Move]) -> Option<Verdict> {
+    let mut end = pos.clone();
+    for &m in line {
+        end.play(m).ok()?;
+    }
+    if end.turn() != winner && end.is_checkmate() {
+        Some(Verdict::Winnable(line.to_vec()))
+    } else if small::line::ends_in_a_known_win(&end, winner) {
+        Some(Verdict::Proved)
+    } else {
+        None
+    }
+}
+
 /// The sound rules that decide without a search, or `None`.
 fn decide_statically(pos: &Position, winner: Color) -> Option<Verdict> {
     if !pos.has_legal_moves() {
@@ -254,6 +272,14 @@ const QUICK_TABLE: usize = 256;
 /// microseconds.
 pub(crate) const QUICK_BUDGET: u64 = 160;
 
+/// Positions the quick look may visit where only the verdict is asked
+/// ([`Ask::Verdict`]): the lines a few hundred positions away are still
+/// found for less than the promotion lines and the narrow search that
+/// follow would cost (on the flag falls of lichess-style games, 600
+/// rather than [`QUICK_BUDGET`] takes the rulings from 64 M to 56 M
+/// instructions; 300 gives 59 M, 1,200 no less than 600).
+const VERDICT_QUICK_BUDGET: u64 = 600;
+
 /// A mating line for `winner` found by a short, narrow helpmate search that
 /// needs no heap, or `None`.
 fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<helpmate::Line> {
@@ -276,31 +302,50 @@ enum Ask {
 }
 
 /// [`solve`], for a caller that needs the line or only the verdict: the
-/// cheap steps first (the static rules, the quick look for a line, a known
-/// ending a few captures ahead), the searches last.
+/// cheap steps first (the static rules, the quick look for a line), the
+/// searches last. For the verdict alone: the winner's king taking into a
+/// known win before the quick look (which may visit
+/// [`VERDICT_QUICK_BUDGET`] positions), then the promotion lines that stop
+/// at a known win, then a known ending a few captures ahead, each a proof
+/// without a line ([`Verdict::Proved`]).
 fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     if let Some(verdict) = decide_statically(pos, winner) {
         return verdict;
     }
     let mut budget = Budget::new(nodes);
-    if let Some(line) = budget.part(QUICK_BUDGET, |b| quick_line(pos, winner, b)) {
+    if ask == Ask::Verdict && small::line::takes_into_a_known_win(pos, winner, &mut budget) {
+        return Verdict::Proved;
+    }
+    let quick = if ask == Ask::Verdict {
+        VERDICT_QUICK_BUDGET
+    } else {
+        QUICK_BUDGET
+    };
+    if let Some(line) = budget.part(quick, |b| quick_line(pos, winner, b)) {
         return if mates(pos, winner, &line) {
             Verdict::Winnable(line.to_vec())
         } else {
             Verdict::Unknown
         };
     }
+    // The promotion lines before the short narrow search, as in
+    // [`liveness`]: a failure costs microseconds, a line found tens. The
+    // mating pattern after a promotion only after that search.
     if ask == Ask::Verdict {
+        // A known win after the promotion, before the quick look there.
+        if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+            small::line::promote_into_a_known_win_or_mate(pos, winner, b)
+        }) {
+            if let Some(verdict) = mates_or_known_win(pos, winner, &line) {
+                return verdict;
+            }
+        }
         // The mate in the known ending would cost a descent: not asked.
         let ahead = budget.part(ahead::BUDGET, |b| ahead::known_win(pos, winner, b));
         if ahead.is_some() {
             return Verdict::Proved;
         }
-    }
-    // The promotion lines before the short narrow search, as in
-    // [`liveness`]: a failure costs microseconds, a line found tens. The
-    // mating pattern after a promotion only after that search.
-    if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
+    } else if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
         small::line::promote_then_mate_quickly(pos, winner, b)
     }) {
         if mates(pos, winner, &line) {
@@ -906,4 +951,85 @@ fn verdict(pos: &Position, color: Color) -> Winnability {
 /// The dead-position test of [`Position::outcome`]: [`Position::is_dead`].
 pub(crate) fn is_dead(pos: &Position) -> bool {
     liveness(pos) == Liveness::Dead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mate_verdict;
+    use crate::{Color, Position};
+    use std::println;
+
+    /// The flag falls a PGN reader rules: JSON lines `{fen, color}` (the
+    /// winner) from the file named by `FLAG_FALLS`, each asked as the
+    /// reader asks it (not where the side whose flag fell has too little
+    /// to mate, nor a checkmate). Prints each verdict and its time, the
+    /// least of `FLAG_FALLS_ROUNDS` (default 1): the figures for
+    /// callgrind and for ordering the proofs.
+    /// Positions of flag falls whose verdict a cheap proof now gives
+    /// (a king that takes into a known win, a promotion into one): the
+    /// same verdict as the search for a line.
+    #[test]
+    fn a_flag_falls_verdict_is_the_one_a_line_shows() {
+        use super::{Ask, Verdict, solve_as};
+        for (fen, winner) in [
+            ("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::White),
+            ("8/8/k7/7p/7P/8/8/7K b - - 7 58", Color::White),
+            ("8/8/1k6/8/p7/P4K2/8/8 b - - 6 57", Color::White),
+            ("8/8/2p3k1/7p/4P2P/8/nK6/8 w - - 2 43", Color::Black),
+            ("8/pk6/8/p7/P3p3/7p/4K3/6r1 b - - 7 55", Color::White),
+            ("3k4/8/8/7p/7P/8/8/3K4 b - - 9 54", Color::Black),
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            assert_eq!(mate_verdict(&pos, winner), pos.winnability(winner), "{fen}");
+            assert_eq!(
+                pos.winnability(winner),
+                crate::Winnability::Winnable,
+                "{fen}"
+            );
+        }
+        // The walk alone proves the first, within a small budget.
+        let pos = Position::from_fen("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52").expect("a valid FEN");
+        assert!(matches!(
+            solve_as(&pos, Color::White, 1_000, Ask::Verdict),
+            Verdict::Proved
+        ));
+    }
+
+    #[test]
+    #[ignore = "measures a file of flag falls: FLAG_FALLS=file cargo test --release --lib -- --ignored flag_falls"]
+    fn flag_falls_from_a_file() {
+        let Ok(path) = std::env::var("FLAG_FALLS") else {
+            return;
+        };
+        let rounds: u32 = std::env::var("FLAG_FALLS_ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(1);
+        let text = std::fs::read_to_string(path).expect("a readable file");
+        let (mut asked, mut total) = (0, 0);
+        for line in text.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let fen = record["fen"].as_str().expect("a FEN");
+            let winner = match record["color"].as_str() {
+                Some("white") => Color::White,
+                _ => Color::Black,
+            };
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            if pos.is_checkmate() || pos.has_insufficient_material(!winner) {
+                continue;
+            }
+            let mut best = u128::MAX;
+            let mut verdict = None;
+            for _ in 0..rounds {
+                let start = std::time::Instant::now();
+                verdict = Some(mate_verdict(&pos, winner));
+                best = best.min(start.elapsed().as_nanos());
+            }
+            asked += 1;
+            total += best;
+            let verdict = verdict.expect("asked");
+            println!("{best}\t{fen}\t{winner:?}\t{verdict}");
+        }
+        println!("{asked} asked, {} ns mean", total / asked.max(1));
+    }
 }

@@ -67,9 +67,38 @@ pub(crate) fn promote_then_mate_quickly(
     promote(pos, winner, budget, DEPTH, Finish::Quick)
 }
 
+/// [`promote_then_mate_quickly`] for a caller that needs only the
+/// verdict: after each promotion, a known ending that `winner` wins, at
+/// once or after its king has taken men of the loser
+/// ([`takes_into_a_known_win`]), ends the line there, before the quick
+/// look. The line ends in a checkmate by `winner` or in a position that
+/// [`ends_in_a_known_win`] proves; the caller replays it.
+pub(crate) fn promote_into_a_known_win_or_mate(
+    pos: &Position,
+    winner: Color,
+    budget: &mut Budget,
+) -> Option<Line> {
+    promote(pos, winner, budget, DEPTH, Finish::Known)
+}
+
+/// `true` if `winner` wins the known ending `pos`, or takes into one
+/// from it as a line of [`promote_into_a_known_win_or_mate`] found.
+pub(crate) fn ends_in_a_known_win(pos: &Position, winner: Color) -> bool {
+    super::verdict(pos, winner) == Some(true)
+        || takes_within(pos, winner, &mut Budget::new(u64::MAX), KNOWN_TAKE_PLIES)
+}
+
+/// The most plies the king's walks after a promotion may take in
+/// [`ends_in_a_known_win`], per promotion.
+const KNOWN_TAKE_PLIES: u32 = 100;
+
 /// How a line after a promotion is looked for.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Finish {
+    /// A known ending the winner wins, at once or by
+    /// [`takes_into_a_known_win`] (the line stops there), then as
+    /// [`Finish::Quick`].
+    Known,
     /// The quick look, another promotion: [`finish`] without the pattern.
     Quick,
     /// The quick look, another promotion, the mating pattern ([`finish`]).
@@ -107,18 +136,38 @@ pub(crate) fn take_then_descend(
     budget: &mut Budget,
 ) -> Option<Line> {
     let mut plies = super::WALKS_PLIES;
-    take(pos, winner, budget, &mut plies, TAKES)
+    take(pos, winner, budget, &mut plies, TAKES, 5, &mut descend)
 }
 
+/// `true` if `winner` can win from `pos`, an ending of four to seven men,
+/// by the walks of [`take_then_descend`]: its king takes men of the loser
+/// until the ending is a known one that it wins. The walks are played on
+/// a board, move by move from the legal moves, and the known ending's
+/// verdict is proved by the tables' generator: a proof without a line.
+pub(crate) fn takes_into_a_known_win(pos: &Position, winner: Color, budget: &mut Budget) -> bool {
+    takes_within(pos, winner, budget, super::WALKS_PLIES)
+}
+
+/// [`takes_into_a_known_win`] with at most `plies` plies walked.
+fn takes_within(pos: &Position, winner: Color, budget: &mut Budget, mut plies: u32) -> bool {
+    let plies = &mut plies;
+    let known = &mut |_: &Position, _: Color, _: &mut Budget| Some(Line::new());
+    take(pos, winner, budget, plies, TAKES, 4, known).is_some()
+}
+
+/// The walks of [`take_then_descend`] in endings of `least` to seven men,
+/// each known winnable ending they reach finished by `finish`.
 fn take(
     pos: &Position,
     winner: Color,
     budget: &mut Budget,
     plies: &mut u32,
     depth: u32,
+    least: u32,
+    finish: &mut impl FnMut(&Position, Color, &mut Budget) -> Option<Line>,
 ) -> Option<Line> {
     let men = pos.occupied().len();
-    if depth == 0 || !(5..=7).contains(&men) || pos.castling.any() || super::is_known(pos) {
+    if depth == 0 || !(least..=7).contains(&men) || pos.castling.any() || super::is_known(pos) {
         return None;
     }
     let king = pos.king(winner);
@@ -142,9 +191,9 @@ fn take(
             if super::verdict(&after, winner) != Some(true) {
                 continue;
             }
-            descend(&after, winner, budget)
+            finish(&after, winner, budget)
         } else {
-            take(&after, winner, budget, plies, depth - 1)
+            take(&after, winner, budget, plies, depth - 1, least, finish)
         };
         if let Some(rest) = rest {
             walk.try_extend_from_slice(&rest).ok()?;
@@ -262,6 +311,9 @@ fn finish(
     }
     if pos.has_insufficient_material(winner) {
         return None;
+    }
+    if how == Finish::Known && ends_in_a_known_win(pos, winner) {
+        return Some(Line::new());
     }
     let quick = super::super::QUICK_BUDGET;
     budget
@@ -397,6 +449,10 @@ fn toward(
 ) -> Option<Move> {
     let own = pos.by_color(pos.turn());
     let mut best: Option<(u32, Move)> = None;
+    // A king walks only where it is not attacked now (pawns' attacks stay
+    // where they are), but to its target: the same squares for each of
+    // its moves (the board without the king), worked out once.
+    let mut king_forbidden = None;
     for &m in moves {
         if !men.contains(m.from()) || m.kind() != MoveKind::Normal {
             continue;
@@ -405,16 +461,11 @@ fn toward(
             continue;
         };
         let occupied = pos.occupied().without(m.from()).with(m.to());
-        // A king walks only where it is not attacked now (pawns' attacks
-        // stay where they are), but to its target.
         let forbidden = if role == Role::King {
-            let them = !pos.turn();
-            Square::ALL
-                .into_iter()
-                .filter(|&s| {
-                    !targets.contains(s) && pos.is_attacked(s, them, occupied.without(m.to()))
-                })
-                .collect()
+            *king_forbidden.get_or_insert_with(|| {
+                let them = !pos.turn();
+                super::attacked_under(pos, them, pos.occupied().without(m.from())) & !targets
+            })
         } else {
             Bitboard::EMPTY
         };
@@ -533,5 +584,69 @@ mod tests {
             ),
             None
         );
+    }
+
+    fn takes(fen: &str, winner: Color) -> bool {
+        let pos = Position::from_fen(fen).expect("a valid FEN");
+        takes_into_a_known_win(&pos, winner, &mut Budget::new(1_000))
+    }
+
+    #[test]
+    fn a_king_that_takes_into_a_known_win_proves_the_verdict() {
+        // Blocked pawns: the winner's king walks around and takes the
+        // loser's pawn, leaving king and pawn against king.
+        assert!(takes("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::White));
+        assert!(takes("8/8/k7/7p/7P/8/8/7K b - - 7 58", Color::White));
+        // Either king may: the other side's too.
+        assert!(takes("8/3k4/8/p7/P7/8/1K6/8 b - - 17 52", Color::Black));
+        // Two takes: the knight, then the pawn.
+        assert!(takes("8/8/8/3k4/p7/P1n5/8/K7 w - - 0 1", Color::White));
+    }
+
+    #[test]
+    fn no_take_is_claimed_into_an_ending_the_winner_cannot_win() {
+        // A lone king takes what it likes and still has nothing to mate
+        // with: the endings reached are known, and lost for it.
+        assert!(!takes("8/8/8/4k3/1p6/2p5/3r4/K7 w - - 0 1", Color::White));
+        // Nothing of the loser but its king: no take at all.
+        assert!(!takes("8/8/8/4k3/8/8/8/K1B5 w - - 0 1", Color::White));
+        // Known endings are answered by the tables, not walked.
+        assert!(!takes("8/8/8/4k3/8/2p5/8/K7 w - - 0 1", Color::White));
+    }
+
+    #[test]
+    fn a_promotion_into_a_known_win_ends_the_verdicts_line() {
+        // a8=Q leaves queen against pawn: known, and White wins it.
+        let pos = Position::from_fen("8/P7/8/8/8/8/7p/K1k5 w - - 0 1").expect("a valid FEN");
+        let line = promote_into_a_known_win_or_mate(&pos, Color::White, &mut Budget::new(8_000))
+            .expect("a line");
+        assert_eq!(line.len(), 1);
+        let mut end = pos.clone();
+        end.play(line[0]).expect("a legal move");
+        assert!(ends_in_a_known_win(&end, Color::White));
+        // A bishop alone is known and never wins; a lone king takes
+        // into nothing it wins.
+        let bishop = Position::from_fen("8/8/8/4k3/8/8/8/KB6 w - - 0 1").expect("a valid FEN");
+        assert!(!ends_in_a_known_win(&bishop, Color::White));
+        let bare = Position::from_fen("8/8/8/4k3/1p6/2p5/3r4/K7 w - - 0 1").expect("a valid FEN");
+        assert!(!ends_in_a_known_win(&bare, Color::White));
+        // Every line found ends in a mate or a known win, replayed.
+        for (fen, winner) in [
+            ("8/8/2p3k1/7p/4P2P/8/nK6/8 w - - 2 43", Color::Black),
+            ("2q5/8/8/p6p/P4k2/8/8/5K2 b - - 19 59", Color::White),
+            ("8/3P4/4k3/6p1/p7/P7/7N/1K6 w - - 0 50", Color::White),
+            ("5k2/p5r1/p7/P3K3/8/7p/b5p1/8 w - - 0 56", Color::White),
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            let mut budget = Budget::new(8_000);
+            let line = promote_into_a_known_win_or_mate(&pos, winner, &mut budget);
+            let line = line.unwrap_or_else(|| panic!("{fen}: no line"));
+            let mut end = pos.clone();
+            for &m in &line {
+                end.play(m).expect("a legal move");
+            }
+            let mated = end.turn() != winner && end.is_checkmate();
+            assert!(mated || ends_in_a_known_win(&end, winner), "{fen}");
+        }
     }
 }
