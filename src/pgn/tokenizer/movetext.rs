@@ -244,11 +244,12 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
             }
             // The text without one space after `{` and one before `}`,
-            // by its indices (no slices made and measured again).
-            let mut at = i + 1;
-            let mut end = close;
-            at += usize::from(at < end && text.get(at) == Some(&b' '));
-            end -= usize::from(at < end && text.get(end - 1) == Some(&b' '));
+            // by its indices (no slices made and measured again): tested on
+            // the bytes found, whose length is known here.
+            let body = rest.get(..k).unwrap_or_default();
+            let lead = usize::from(body.first() == Some(&b' '));
+            let trail = usize::from(body.len() > lead && body.last() == Some(&b' '));
+            let (at, end) = (i + 1 + lead, close - trail);
             // (A sink that takes bytes has its comments checked as
             // UTF-8 once per game, not here.)
             match V::TEXT.then(|| utf8.get(at, end)).flatten() {
@@ -503,8 +504,7 @@ fn short_move_number(x: u64) -> Option<usize> {
     // A byte of `not_digit` is 0 for a digit: its high nibble is 3 and its
     // low one below 10 (six more does not reach 16). No carry crosses a
     // byte.
-    let not_digit =
-        ((x & !LOW_NIBBLES) ^ THREES) | (((x & LOW_NIBBLES) + SIXES) & SIXTEENS);
+    let not_digit = ((x & !LOW_NIBBLES) ^ THREES) | (((x & LOW_NIBBLES) + SIXES) & SIXTEENS);
     let digits = not_digit.trailing_zeros() / 8;
     // (Eight digits: no byte is left for the dots.)
     let after = (x ^ DOTS).checked_shr(8 * digits)?;
@@ -624,7 +624,10 @@ mod tests {
                 .collect();
             texts.extend(longer.into_iter().filter(|t| {
                 // Keep the texts that can still be numbers, and a few others.
-                t.iter().filter(|&&b| !b.is_ascii_digit() && b != b'.').count() <= 1
+                t.iter()
+                    .filter(|&&b| !b.is_ascii_digit() && b != b'.')
+                    .count()
+                    <= 1
             }));
             texts.dedup();
         }
