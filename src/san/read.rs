@@ -261,6 +261,20 @@ impl Position {
         // (its destination when it moves), chosen without a branch.
         let king = self.king(us);
         let guarded = if role == Role::King { to } else { king };
+        // One piece that may make the move (most moves): no loop, and no
+        // second legal move to look for.
+        if let Some(from) = from_mask.single_square() {
+            if (attacks::between(from, to) & occupied).any() {
+                return Err(Mismatch::Illegal);
+            }
+            let legal = if role == Role::Pawn {
+                self.legal_pawn_move(from, to, promotion)
+            } else {
+                self.safe_after(from, to, guarded)
+                    .then(|| Move::new(from, to))
+            };
+            return legal.ok_or(Mismatch::Illegal);
+        }
         for from in from_mask {
             // A line piece on a ray through `to` reaches it when nothing
             // stands between: one small table, where a magic lookup from
