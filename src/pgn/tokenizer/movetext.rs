@@ -496,15 +496,16 @@ fn long_move_number(text: &[u8], i: usize) -> usize {
 /// byte).
 #[inline(always)]
 fn short_move_number(x: u64) -> Option<usize> {
-    const LOW_NIBBLES: u64 = u64::from_le_bytes([0x0f; 8]);
-    const SIXES: u64 = u64::from_le_bytes([6; 8]);
-    const SIXTEENS: u64 = u64::from_le_bytes([0x10; 8]);
-    const THREES: u64 = u64::from_le_bytes([0x30; 8]);
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7f; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
     const DOTS: u64 = u64::from_le_bytes([b'.'; 8]);
-    // A byte of `not_digit` is 0 for a digit: its high nibble is 3 and its
-    // low one below 10 (six more does not reach 16). No carry crosses a
-    // byte.
-    let not_digit = ((x & !LOW_NIBBLES) ^ THREES) | (((x & LOW_NIBBLES) + SIXES) & SIXTEENS);
+    const TO_TEN: u64 = u64::from_le_bytes([128 - 10; 8]);
+    // A byte of `not_digit` has its high bit set unless it is a digit: `y`
+    // is below 10 (its low seven bits plus 118 do not reach 128, and its
+    // high bit is clear). No carry crosses a byte.
+    let y = x ^ ZEROS;
+    let not_digit = (((y & LOW_SEVEN) + TO_TEN) | y) & HIGHS;
     let digits = not_digit.trailing_zeros() / 8;
     // (Eight digits: no byte is left for the dots.)
     let after = (x ^ DOTS).checked_shr(8 * digits)?;
