@@ -267,7 +267,17 @@ impl Position {
             if (attacks::between(from, to) & occupied).any() {
                 return Err(Mismatch::Illegal);
             }
-            let legal = if role == Role::Pawn {
+            // A pawn's plain capture (from another file, so by a pawn's
+            // attack: the reach says so) tested here, as `legal_pawn_move`
+            // tests it.
+            let capture = role == Role::Pawn
+                && from.file() != to.file()
+                && promotion.is_none()
+                && to.rank() != Rank::Eighth.relative_to(us)
+                && self.by_color(!us).contains(to);
+            let legal = if capture {
+                self.keeps_king_safe(from, to).then(|| Move::new(from, to))
+            } else if role == Role::Pawn {
                 self.legal_pawn_move(from, to, promotion)
             } else {
                 self.safe_after(from, to, guarded)
@@ -412,6 +422,26 @@ mod tests {
             assert!(!en_passant);
             assert_eq!(format!("{common:?}"), format!("{described:?}"), "{text:?}");
         }
+    }
+
+    /// A pawn's plain capture is legal only if its king is safe after it:
+    /// pinned on a file, or leaving a check by another piece, it is not.
+    #[test]
+    fn a_pawn_capture_keeps_its_king_safe() {
+        use crate::Position;
+        let pinned = Position::from_fen("4r1k1/8/8/8/8/3b4/4P3/4K3 w - - 0 1").unwrap();
+        assert!(pinned.parse_san("exd3").is_err());
+        let on_the_pin = Position::from_fen("6k1/8/8/8/8/2q5/3P4/4K3 w - - 0 1").unwrap();
+        assert!(on_the_pin.parse_san("dxc3").is_ok());
+        let checked = Position::from_fen("6k1/8/8/8/8/2rn4/1P2P3/4K3 w - - 0 1").unwrap();
+        assert!(checked.parse_san("exd3").is_ok());
+        assert!(checked.parse_san("bxc3").is_err());
+        // Black's capture, and one onto the last rank (a promotion: needs `=`).
+        let black = Position::from_fen("4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1").unwrap();
+        assert!(black.parse_san("bxa1").is_err());
+        assert!(black.parse_san("bxa1=Q+").is_ok());
+        let black = Position::from_fen("4k3/8/8/8/5p2/4N3/8/4K3 b - - 0 1").unwrap();
+        assert!(black.parse_san("fxe3").is_ok());
     }
 
     /// The table of reaches is the attacks on an empty board.
