@@ -300,7 +300,7 @@ fn plain_tag_line(text: &[u8], i: usize) -> Option<PlainLine> {
     if line.first() != Some(&b'[') {
         return None;
     }
-    let mut n = 1;
+    let mut n = 1 + leading_letters(line.get(1..).unwrap_or_default());
     while line.get(n).is_some_and(|&b| is_tag_name(b)) {
         n += 1;
     }
@@ -319,6 +319,27 @@ fn plain_tag_line(text: &[u8], i: usize) -> Option<PlainLine> {
         value_end: i + k,
         next: i + next,
     })
+}
+
+/// How many of the first eight bytes of `bytes` are ASCII letters, before
+/// any other byte (a name's most often are); 0 when fewer than eight are
+/// at hand.
+#[inline(always)]
+fn leading_letters(bytes: &[u8]) -> usize {
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7f; 8]);
+    const CASE: u64 = u64::from_le_bytes([0x20; 8]);
+    const TO_A: u64 = u64::from_le_bytes([0x80 - b'a'; 8]);
+    const PAST_Z: u64 = u64::from_le_bytes([0x80 - b'z' - 1; 8]);
+    let Some(word) = bytes.first_chunk::<8>() else {
+        return 0;
+    };
+    let x = u64::from_le_bytes(*word);
+    // In lower case, a letter is from `a` to `z`, and ASCII: no carry
+    // crosses a byte (each sum stays below 256).
+    let low = (x | CASE) & LOW_SEVEN;
+    let letters = (low + TO_A) & !(low + PAST_Z) & !x & HIGHS;
+    ((!letters & HIGHS).trailing_zeros() / 8) as usize
 }
 
 /// The first `"`, `\n` or `\r` in `bytes`, or a byte below `\r` (a tab:
@@ -429,6 +450,22 @@ mod tests {
             }
         }
         assert_eq!(plain, 6);
+    }
+
+    /// The leading letters are those a byte-by-byte count finds.
+    #[test]
+    fn leading_letters_are_counted_as_byte_by_byte() {
+        for b in 0..=255u8 {
+            for at in 0..9 {
+                let mut bytes = *b"WhiteElo";
+                if at < 8 {
+                    bytes[at] = b;
+                }
+                let want = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                assert_eq!(super::leading_letters(&bytes), want, "{bytes:?}");
+                assert_eq!(super::leading_letters(&bytes[..7]), 0);
+            }
+        }
     }
 
     /// Whatever `plain_tag_line` reads (with no search for the line end),
