@@ -261,6 +261,30 @@ impl Position {
         // (its destination when it moves), chosen without a branch.
         let king = self.king(us);
         let guarded = if role == Role::King { to } else { king };
+        // One piece that may make the move (most moves): no loop, and no
+        // second legal move to look for.
+        if let Some(from) = from_mask.single_square() {
+            if (attacks::between(from, to) & occupied).any() {
+                return Err(Mismatch::Illegal);
+            }
+            // A pawn's plain capture (from another file, so by a pawn's
+            // attack: the reach says so) tested here, as `legal_pawn_move`
+            // tests it.
+            let capture = role == Role::Pawn
+                && from.file() != to.file()
+                && promotion.is_none()
+                && to.rank() != Rank::Eighth.relative_to(us)
+                && self.by_color(!us).contains(to);
+            let legal = if capture {
+                self.keeps_king_safe(from, to).then(|| Move::new(from, to))
+            } else if role == Role::Pawn {
+                self.legal_pawn_move(from, to, promotion)
+            } else {
+                self.safe_after(from, to, guarded)
+                    .then(|| Move::new(from, to))
+            };
+            return legal.ok_or(Mismatch::Illegal);
+        }
         for from in from_mask {
             // A line piece on a ray through `to` reaches it when nothing
             // stands between: one small table, where a magic lookup from
@@ -315,18 +339,71 @@ impl Position {
 
 /// The squares from which a piece of `role` (not a pawn) may reach `to`:
 /// its attacks from `to`, the line pieces' on an empty board (a blocker is
-/// tested per piece found). Four table reads masked by the role, not a
-/// `match`: its jump table's target changes from move to move, and the
-/// CPU mispredicts it.
+/// tested per piece found). One read of a table by role and square: no
+/// `match`, whose jump table's target changes from move to move and the
+/// CPU mispredicts, and no four reads masked by the role.
 #[inline(always)]
 fn rays(role: Role, to: Square) -> Bitboard {
-    let when = |yes: bool| Bitboard(0u64.wrapping_sub(u64::from(yes)));
-    let diagonal = matches!(role, Role::Bishop | Role::Queen);
-    let straight = matches!(role, Role::Rook | Role::Queen);
-    (attacks::knight(to) & when(role == Role::Knight))
-        | (attacks::king(to) & when(role == Role::King))
-        | (attacks::bishop_rays(to) & when(diagonal))
-        | (attacks::rook_rays(to) & when(straight))
+    Bitboard(REACH[role as usize][to as usize])
+}
+
+/// [`rays`] for every role (none for a pawn) and square.
+static REACH: [[u64; 64]; 6] = reach_table();
+
+const fn reach_table() -> [[u64; 64]; 6] {
+    const KNIGHT: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    const KING: [(i32, i32); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    let mut table = [[0; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut d = 0;
+        while d < 8 {
+            // Knight and king: one step; bishop and rook (the king's
+            // diagonal and straight directions): as far as the board goes.
+            let (kf, kr) = (f + KNIGHT[d].0, r + KNIGHT[d].1);
+            if on_board(kf, kr) {
+                table[Role::Knight as usize][sq] |= 1 << (kr * 8 + kf);
+            }
+            let (df, dr) = KING[d];
+            let line = if d % 2 == 1 { Role::Bishop } else { Role::Rook } as usize;
+            let (mut lf, mut lr) = (f + df, r + dr);
+            if on_board(lf, lr) {
+                table[Role::King as usize][sq] |= 1 << (lr * 8 + lf);
+            }
+            while on_board(lf, lr) {
+                table[line][sq] |= 1 << (lr * 8 + lf);
+                table[Role::Queen as usize][sq] |= 1 << (lr * 8 + lf);
+                lf += df;
+                lr += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn on_board(f: i32, r: i32) -> bool {
+    f >= 0 && f < 8 && r >= 0 && r < 8
 }
 
 #[cfg(test)]
@@ -344,6 +421,41 @@ mod tests {
             };
             assert!(!en_passant);
             assert_eq!(format!("{common:?}"), format!("{described:?}"), "{text:?}");
+        }
+    }
+
+    /// A pawn's plain capture is legal only if its king is safe after it:
+    /// pinned on a file, or leaving a check by another piece, it is not.
+    #[test]
+    fn a_pawn_capture_keeps_its_king_safe() {
+        use crate::Position;
+        let pinned = Position::from_fen("4r1k1/8/8/8/8/3b4/4P3/4K3 w - - 0 1").unwrap();
+        assert!(pinned.parse_san("exd3").is_err());
+        let on_the_pin = Position::from_fen("6k1/8/8/8/8/2q5/3P4/4K3 w - - 0 1").unwrap();
+        assert!(on_the_pin.parse_san("dxc3").is_ok());
+        let checked = Position::from_fen("6k1/8/8/8/8/2rn4/1P2P3/4K3 w - - 0 1").unwrap();
+        assert!(checked.parse_san("exd3").is_ok());
+        assert!(checked.parse_san("bxc3").is_err());
+        // Black's capture, and one onto the last rank (a promotion: needs `=`).
+        let black = Position::from_fen("4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1").unwrap();
+        assert!(black.parse_san("bxa1").is_err());
+        assert!(black.parse_san("bxa1=Q+").is_ok());
+        let black = Position::from_fen("4k3/8/8/8/5p2/4N3/8/4K3 b - - 0 1").unwrap();
+        assert!(black.parse_san("fxe3").is_ok());
+    }
+
+    /// The table of reaches is the attacks on an empty board.
+    #[test]
+    fn a_reach_is_the_attacks_on_an_empty_board() {
+        use crate::{Bitboard, Role, Square, attacks};
+        for to in Square::ALL {
+            let empty = Bitboard(0);
+            assert_eq!(super::rays(Role::Knight, to), attacks::knight(to));
+            assert_eq!(super::rays(Role::King, to), attacks::king(to));
+            assert_eq!(super::rays(Role::Bishop, to), attacks::bishop(to, empty));
+            assert_eq!(super::rays(Role::Rook, to), attacks::rook(to, empty));
+            assert_eq!(super::rays(Role::Queen, to), attacks::queen(to, empty));
+            assert_eq!(super::rays(Role::Pawn, to), empty);
         }
     }
 

@@ -244,11 +244,12 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
             }
             // The text without one space after `{` and one before `}`,
-            // by its indices (no slices made and measured again).
-            let mut at = i + 1;
-            let mut end = close;
-            at += usize::from(at < end && text.get(at) == Some(&b' '));
-            end -= usize::from(at < end && text.get(end - 1) == Some(&b' '));
+            // by its indices (no slices made and measured again): tested on
+            // the bytes found, whose length is known here.
+            let body = rest.get(..k).unwrap_or_default();
+            let lead = usize::from(body.first() == Some(&b' '));
+            let trail = usize::from(body.len() > lead && body.last() == Some(&b' '));
+            let (at, end) = (i + 1 + lead, close - trail);
             // (A sink that takes bytes has its comments checked as
             // UTF-8 once per game, not here.)
             match V::TEXT.then(|| utf8.get(at, end)).flatten() {
@@ -455,6 +456,21 @@ const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
 /// alone ending the word), or 0 when the word there is something else.
 #[inline(always)]
 fn move_number(text: &[u8], i: usize) -> usize {
+    // Most often the number, its dots and the byte after them are in the
+    // next eight bytes: read there at once, byte by byte otherwise.
+    if let Some(len) = text
+        .get(i..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .and_then(|word| short_move_number(u64::from_le_bytes(*word)))
+    {
+        return len;
+    }
+    long_move_number(text, i)
+}
+
+/// [`move_number`] read byte by byte.
+#[inline(always)]
+fn long_move_number(text: &[u8], i: usize) -> usize {
     let mut end = i;
     while text.get(end).is_some_and(u8::is_ascii_digit) {
         end += 1;
@@ -473,6 +489,35 @@ fn move_number(text: &[u8], i: usize) -> usize {
         _ if &text[i..i + len] == b"0000" => 0,
         _ => len,
     }
+}
+
+/// [`move_number`] of a number with dots that ends within the eight bytes
+/// `x` (the first of them a digit), `None` for any other (then read byte by
+/// byte).
+#[inline(always)]
+fn short_move_number(x: u64) -> Option<usize> {
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7f; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+    const DOTS: u64 = u64::from_le_bytes([b'.'; 8]);
+    const TO_TEN: u64 = u64::from_le_bytes([128 - 10; 8]);
+    // A byte of `not_digit` has its high bit set unless it is a digit: `y`
+    // is below 10 (its low seven bits plus 118 do not reach 128, and its
+    // high bit is clear). No carry crosses a byte.
+    let y = x ^ ZEROS;
+    let not_digit = (((y & LOW_SEVEN) + TO_TEN) | y) & HIGHS;
+    let digits = not_digit.trailing_zeros() / 8;
+    // (Eight digits: no byte is left for the dots.)
+    let after = (x ^ DOTS).checked_shr(8 * digits)?;
+    let dots = after.trailing_zeros() / 8;
+    let len = digits + dots;
+    if dots == 0 || len >= 8 {
+        return None;
+    }
+    // Dots, then a byte that is not a dot within the eight: not `[` or `%`
+    // (a number with dots is one whatever follows, as [`move_number`] reads it).
+    let next = (x >> (8 * len)) as u8;
+    (next != b'[' && next != b'%').then_some(len as usize)
 }
 
 /// A word of movetext: a result, a move number, a move, or several of these
@@ -559,7 +604,48 @@ fn number_or_result<'a, V: Sink + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::find_close;
+    use super::{find_close, long_move_number, move_number};
+
+    /// Read eight bytes at once or byte by byte, a move number is the same.
+    #[test]
+    fn a_move_number_reads_the_same_eight_bytes_at_a_time() {
+        let alphabet = b"0129.[%- eN\xc3";
+        let mut texts: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec![alloc::vec![b'1']];
+        for _ in 0..7 {
+            let longer: alloc::vec::Vec<_> = texts
+                .iter()
+                .filter(|t| t.len() < 9)
+                .flat_map(|t| {
+                    alphabet.iter().map(move |&c| {
+                        let mut t = t.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            texts.extend(longer.into_iter().filter(|t| {
+                // Keep the texts that can still be numbers, and a few others.
+                t.iter()
+                    .filter(|&&b| !b.is_ascii_digit() && b != b'.')
+                    .count()
+                    <= 1
+            }));
+            texts.dedup();
+        }
+        let mut checked = 0;
+        for text in &texts {
+            for pad in [b' ', b'x'] {
+                let mut padded = text.clone();
+                padded.resize(12, pad);
+                for end in [text.len(), 12] {
+                    let t = &padded[..end];
+                    assert_eq!(move_number(t, 0), long_move_number(t, 0), "{t:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
 
     #[test]
     fn the_first_close_brace_is_found_at_every_place_of_every_length() {

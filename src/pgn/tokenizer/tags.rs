@@ -180,6 +180,17 @@ pub(super) fn open_tags<'a, V: Sink + ?Sized>(
         ) {
             break;
         }
+        // Most lines are plain tag pairs: read with no search for the line's
+        // end first (the value's closing quote ends it).
+        if cur.blanks < 2 {
+            if let Some(plain) = plain_tag_line(text, i) {
+                cur.blanks = 0;
+                plain_tag_pair(d, cur, utf8, i, plain.name_end, plain.value_end, visitor)?;
+                cur.lines += 1;
+                i = plain.next;
+                continue;
+            }
+        }
         let (end, next) = match scan::find2(&text[i..], b'\n', b'\r') {
             Some(k) if text[i + k] == b'\n' => (i + k, i + k + 1),
             Some(k) if i + k + 1 < text.len() => {
@@ -233,19 +244,129 @@ fn tag_section_line<'a, V: Sink + ?Sized>(
     line: &'a [u8],
     visitor: &mut V,
 ) -> Result<(), PgnError> {
-    if let Some((name_end, value_start)) = plain_tag(line) {
-        let value_end = line.len() - 2;
-        let both = utf8
-            .get(at + 1, at + value_end)
-            .and_then(|pair| Some((pair.get(..name_end - 1)?, pair.get(value_start - 1..)?)));
-        if let Some((name, value)) = both {
-            if name == "FEN" {
-                cur.fen_place = Some(at);
-            }
-            return visitor.tag(name, value).map_err(|k| d.error(at, k));
-        }
+    if let Some((name_end, _)) = plain_tag(line) {
+        let value_end = at + line.len() - 2;
+        return plain_tag_pair(d, cur, utf8, at, at + name_end, value_end, visitor);
     }
     other_tag_section_line(d, cur, utf8, at, line, visitor)
+}
+
+/// A plain tag pair (as [`plain_tag`] reads it) at `at` in the game's
+/// text: its name ends at `name_end` (the value starts two bytes after)
+/// and its value at `value_end`. Sent to `visitor` when it is UTF-8, else
+/// read as any other line.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(always)]
+fn plain_tag_pair<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    cur: &mut Cursor,
+    utf8: &mut Utf8<'a>,
+    at: Place,
+    name_end: usize,
+    value_end: usize,
+    visitor: &mut V,
+) -> Result<(), PgnError> {
+    let (name_len, value_start) = (name_end - at - 1, name_end - at + 1);
+    let both = utf8
+        .get(at + 1, value_end)
+        .and_then(|pair| Some((pair.get(..name_len)?, pair.get(value_start..)?)));
+    if let Some((name, value)) = both {
+        if name == "FEN" {
+            cur.fen_place = Some(at);
+        }
+        return visitor.tag(name, value).map_err(|k| d.error(at, k));
+    }
+    let line_end = value_end + 2;
+    other_tag_section_line(d, cur, utf8, at, &d.text[at..line_end], visitor)
+}
+
+/// A plain tag line found without its line end at hand: where the name
+/// ends and the value ends (indices in the text), and where the next line
+/// starts.
+struct PlainLine {
+    name_end: usize,
+    value_end: usize,
+    next: usize,
+}
+
+/// The tag line at `i` when it is plain (`[Name "value"]`, one space, no
+/// `"` in the value) and ends right after its `"]` with `\n` or `\r\n`:
+/// the value's end is its first `"`, found with no search for the line's
+/// end first (none can come before it: a line end stops the search).
+/// `None` for any other line (read as before).
+#[inline(always)]
+fn plain_tag_line(text: &[u8], i: usize) -> Option<PlainLine> {
+    let line = &text[i..];
+    if line.first() != Some(&b'[') {
+        return None;
+    }
+    let mut n = 1 + leading_letters(line.get(1..).unwrap_or_default());
+    while line.get(n).is_some_and(|&b| is_tag_name(b)) {
+        n += 1;
+    }
+    if n == 1 || line.get(n..n + 2) != Some(&b" \""[..]) {
+        return None;
+    }
+    let value = n + 2;
+    let k = value + quote_or_line_end(&line[value..])?;
+    let next = match line.get(k..k + 3)? {
+        b"\"]\n" => k + 3,
+        b"\"]\r" if line.get(k + 3) == Some(&b'\n') => k + 4,
+        _ => return None,
+    };
+    Some(PlainLine {
+        name_end: i + n,
+        value_end: i + k,
+        next: i + next,
+    })
+}
+
+/// How many of the first eight bytes of `bytes` are ASCII letters, before
+/// any other byte (a name's most often are); 0 when fewer than eight are
+/// at hand.
+#[inline(always)]
+fn leading_letters(bytes: &[u8]) -> usize {
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7f; 8]);
+    const CASE: u64 = u64::from_le_bytes([0x20; 8]);
+    const TO_A: u64 = u64::from_le_bytes([0x80 - b'a'; 8]);
+    const PAST_Z: u64 = u64::from_le_bytes([0x80 - b'z' - 1; 8]);
+    let Some(word) = bytes.first_chunk::<8>() else {
+        return 0;
+    };
+    let x = u64::from_le_bytes(*word);
+    // In lower case, a letter is from `a` to `z`, and ASCII: no carry
+    // crosses a byte (each sum stays below 256).
+    let low = (x | CASE) & LOW_SEVEN;
+    let letters = (low + TO_A) & !(low + PAST_Z) & !x & HIGHS;
+    ((!letters & HIGHS).trailing_zeros() / 8) as usize
+}
+
+/// The first `"`, `\n` or `\r` in `bytes`, or a byte below `\r` (a tab:
+/// the caller then reads the line as any other), eight bytes at a time.
+#[inline(always)]
+fn quote_or_line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const QUOTES: u64 = u64::from_le_bytes([b'"'; 8]);
+    let mut k = 0;
+    while let Some(word) = bytes.get(k..).and_then(<[u8]>::first_chunk::<8>) {
+        let x = u64::from_le_bytes(*word);
+        // The lowest flagged byte of each is the first that matches (a
+        // borrow only runs upwards); bytes of 0x80 and above flag neither.
+        let q = x ^ QUOTES;
+        let quote = q.wrapping_sub(ONES) & !q & HIGHS;
+        let low = x.wrapping_sub(ONES * u64::from(b'\r' + 1)) & !x & HIGHS;
+        let flagged = quote | low;
+        if flagged != 0 {
+            return Some(k + (flagged.trailing_zeros() / 8) as usize);
+        }
+        k += 8;
+    }
+    bytes[k..]
+        .iter()
+        .position(|&b| b == b'"' || b <= b'\r')
+        .map(|p| k + p)
 }
 
 /// [`tag_section_line`] of a line that is not a plain tag pair.
@@ -296,7 +417,7 @@ fn other_tag_section_line<'a, V: Sink + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_tag, tag_line};
+    use super::{plain_tag, plain_tag_line, tag_line};
 
     /// Whatever `plain_tag` reads, `tag_line` reads the same way.
     #[test]
@@ -329,5 +450,76 @@ mod tests {
             }
         }
         assert_eq!(plain, 6);
+    }
+
+    /// The leading letters are those a byte-by-byte count finds.
+    #[test]
+    fn leading_letters_are_counted_as_byte_by_byte() {
+        for b in 0..=255u8 {
+            for at in 0..9 {
+                let mut bytes = *b"WhiteElo";
+                if at < 8 {
+                    bytes[at] = b;
+                }
+                let want = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                assert_eq!(super::leading_letters(&bytes), want, "{bytes:?}");
+                assert_eq!(super::leading_letters(&bytes[..7]), 0);
+            }
+        }
+    }
+
+    /// Whatever `plain_tag_line` reads (with no search for the line end),
+    /// `tag_line` reads the same way from the line cut at its end.
+    #[test]
+    fn a_plain_tag_line_reads_as_tag_line_reads_it() {
+        let lines: [&[u8]; 14] = [
+            b"[Event \"Rated Bullet game\"]",
+            b"[Site \"https://lichess.org/rEsJ4tH4\"]",
+            b"[A \"\"]",
+            b"[A \"]",
+            b"[A \"x\\\"]",
+            b"[A \"x\"y\"]",
+            b"[A \"x\"] \"]",
+            b"[A \"x\ty\"]",
+            b"[A \"\xc3\xa9t\xc3\xa9 \xe2\x99\x9e\"]",
+            b"[A  \"x\"]",
+            b"[A \"x\" ]",
+            b"[A \"0123456789abcdef0123456789\"]",
+            b"[A \"x",
+            b"[ \"x\"]",
+        ];
+        let ends: [&[u8]; 6] = [
+            b"\n",
+            b"\r\n",
+            b"\r",
+            b"",
+            b"\n[B \"y\"]\n",
+            b"\r\n\r\n1. e4",
+        ];
+        let mut read = 0;
+        for line in lines {
+            for end in ends {
+                for pad in 0..9 {
+                    let mut text = alloc::vec![b' '; pad];
+                    text.extend_from_slice(line);
+                    text.extend_from_slice(end);
+                    let Some(plain) = plain_tag_line(&text, pad) else {
+                        continue;
+                    };
+                    read += 1;
+                    let line_end = plain.value_end + 2;
+                    assert_eq!(&text[pad..line_end], line);
+                    assert!(end.starts_with(b"\n") || end.starts_with(b"\r\n"));
+                    assert_eq!(plain.next, line_end + if end[0] == b'\r' { 2 } else { 1 });
+                    let want = tag_line(line).expect("tag_line reads it");
+                    let got = (
+                        &text[pad + 1..plain.name_end],
+                        &text[plain.name_end + 2..plain.value_end],
+                    );
+                    assert_eq!(got, want, "{line:?}");
+                }
+            }
+        }
+        assert_eq!(read, 6 * 4 * 9);
     }
 }

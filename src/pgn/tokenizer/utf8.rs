@@ -34,8 +34,10 @@ impl<'a> Utf8<'a> {
     /// its own before it.
     #[inline]
     pub(super) fn get(&mut self, a: usize, b: usize) -> Option<&'a str> {
-        let range = a.wrapping_sub(self.base)..b.wrapping_sub(self.base);
-        match self.valid.get(range) {
+        // From `a`, then its length: no test that the range is not reversed
+        // (`b` is never before `a`).
+        let from = self.valid.get(a.wrapping_sub(self.base)..);
+        match from.and_then(|from| from.get(..b.wrapping_sub(a))) {
             Some(text) => Some(text),
             None => self.get_anew(a, b),
         }
