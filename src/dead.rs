@@ -926,9 +926,10 @@ pub(crate) fn can_mate(pos: &Position, color: Color) -> bool {
     verdict(pos, color) == Winnability::Winnable
 }
 
-/// [`can_mate`] and [`cannot_mate`] in one: `color`'s verdict at `pos`,
-/// asked once (the ruling of a flag fall, FIDE 6.9, and the PGN reader's,
-/// which keeps it for that ruling).
+/// `color`'s verdict at `pos` where no mating line is needed
+/// ([`Position::winnability`]'s verdict, a known ending answered without a
+/// line), asked once: the ruling of a flag fall (FIDE 6.9), and the PGN
+/// reader's, which keeps it for that ruling.
 pub(crate) fn mate_verdict(pos: &Position, color: Color) -> Winnability {
     verdict(pos, color)
 }
