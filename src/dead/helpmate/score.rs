@@ -112,7 +112,13 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
                 (true, false) => RICH_PAWN_BASE,
                 (false, _) => 60,
             },
-            queen_weight: if rich { RICH_QUEEN_WEIGHT } else { 40 },
+            queen_weight: if quick {
+                QUICK_QUEEN_WEIGHT
+            } else if rich {
+                RICH_QUEEN_WEIGHT
+            } else {
+                40
+            },
             king_corner: if quick { QUICK_KING_CORNER } else { 60 },
             take_piece: if rich && !quick { RICH_TAKE_PIECE } else { 150 },
         };
@@ -680,6 +686,12 @@ const RICH_TAKE_PIECE: i32 = 400;
 /// What a step of the winner's queen towards the king scores in a rich
 /// position.
 const RICH_QUEEN_WEIGHT: i32 = 60;
+
+/// What a step of the winner's queen towards the king scores in a rich
+/// position, in the quick order: a queen that closes in from afar comes
+/// before the pawns' pushes ([`QUICK_PAWN_BASE`]), and the mate it helps
+/// give comes sooner than a promotion's.
+const QUICK_QUEEN_WEIGHT: i32 = 90;
 
 /// How much a step of the losing king towards its corner scores in a rich
 /// position, in the quick order: nothing, for there its own men crowd around it and it is mated
