@@ -18,6 +18,9 @@ const FENS: [&str; 6] = [
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 ];
 
+/// How many of `slow_positions.txt` are dead.
+const SLOW_DEAD: usize = 1;
+
 /// How many of `last_positions.txt` are dead.
 const LAST_DEAD: usize = 7;
 
@@ -141,6 +144,17 @@ fn run(task: &str) -> u64 {
             }
             tail.len() as u64
         }
+        "dead-slow" => {
+            // The replay's rulings over 20 µs a ply: the quick look's tail.
+            let slow: Vec<Position> = include_str!("slow_positions.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|f| Position::from_fen(f).unwrap())
+                .collect();
+            let dead = slow.iter().filter(|p| black_box(p).is_dead()).count();
+            assert_eq!(dead, SLOW_DEAD, "dead positions among the slow ones");
+            slow.len() as u64
+        }
         "dead-last" => {
             // The rulings a PGN reader asks for: each record's last position.
             let last: Vec<Position> = include_str!("last_positions.txt")
@@ -154,7 +168,7 @@ fn run(task: &str) -> u64 {
         }
         _ => {
             eprintln!(
-                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, san-play, dead-rich, dead-tail, dead-last"
+                "unknown task {task}: none, perft, perft-public, movegen, fen-parse, san-format, san-parse, san-play, dead-rich, dead-tail, dead-slow, dead-last"
             );
             std::process::exit(2);
         }
