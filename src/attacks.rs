@@ -267,6 +267,26 @@ static PAWN: [[u64; 64]; 2] = pawn_table();
 /// four loads and a multiplication.
 static BISHOP_RAYS: [u64; 64] = ray_table(&BISHOP_DIRS);
 static ROOK_RAYS: [u64; 64] = ray_table(&ROOK_DIRS);
+/// [`empty_reach`]: every role's attacks on an empty board.
+static EMPTY_REACH: [[u64; 64]; 6] = empty_reach_table();
+
+const fn empty_reach_table() -> [[u64; 64]; 6] {
+    let knight = step_table(&KNIGHT_STEPS);
+    let king = step_table(&KING_STEPS);
+    let bishop = ray_table(&BISHOP_DIRS);
+    let rook = ray_table(&ROOK_DIRS);
+    let mut table = [[0; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        table[Role::Knight as usize][sq] = knight[sq];
+        table[Role::Bishop as usize][sq] = bishop[sq];
+        table[Role::Rook as usize][sq] = rook[sq];
+        table[Role::Queen as usize][sq] = bishop[sq] | rook[sq];
+        table[Role::King as usize][sq] = king[sq];
+        sq += 1;
+    }
+    table
+}
 
 /// One square's entry: which blockers matter, the multiplier, and where its slots start.
 #[derive(Copy, Clone)]
@@ -446,6 +466,14 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
+}
+
+/// Squares a piece of `role` on `sq` attacks on an empty board (none for
+/// a pawn), by role and square: one table read, no `match` on the role
+/// (its jump's target changes from move to move and is mispredicted).
+#[inline(always)]
+pub(crate) fn empty_reach(role: Role, sq: Square) -> Bitboard {
+    Bitboard(EMPTY_REACH[role as usize][sq as usize])
 }
 
 /// Squares a bishop on `sq` attacks on an empty board.

@@ -339,71 +339,10 @@ impl Position {
 
 /// The squares from which a piece of `role` (not a pawn) may reach `to`:
 /// its attacks from `to`, the line pieces' on an empty board (a blocker is
-/// tested per piece found). One read of a table by role and square: no
-/// `match`, whose jump table's target changes from move to move and the
-/// CPU mispredicts, and no four reads masked by the role.
+/// tested per piece found): [`attacks::empty_reach`], one table read.
 #[inline(always)]
 fn rays(role: Role, to: Square) -> Bitboard {
-    Bitboard(REACH[role as usize][to as usize])
-}
-
-/// [`rays`] for every role (none for a pawn) and square.
-static REACH: [[u64; 64]; 6] = reach_table();
-
-const fn reach_table() -> [[u64; 64]; 6] {
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    let mut table = [[0; 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut d = 0;
-        while d < 8 {
-            // Knight and king: one step; bishop and rook (the king's
-            // diagonal and straight directions): as far as the board goes.
-            let (kf, kr) = (f + KNIGHT[d].0, r + KNIGHT[d].1);
-            if on_board(kf, kr) {
-                table[Role::Knight as usize][sq] |= 1 << (kr * 8 + kf);
-            }
-            let (df, dr) = KING[d];
-            let line = if d % 2 == 1 { Role::Bishop } else { Role::Rook } as usize;
-            let (mut lf, mut lr) = (f + df, r + dr);
-            if on_board(lf, lr) {
-                table[Role::King as usize][sq] |= 1 << (lr * 8 + lf);
-            }
-            while on_board(lf, lr) {
-                table[line][sq] |= 1 << (lr * 8 + lf);
-                table[Role::Queen as usize][sq] |= 1 << (lr * 8 + lf);
-                lf += df;
-                lr += dr;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-const fn on_board(f: i32, r: i32) -> bool {
-    f >= 0 && f < 8 && r >= 0 && r < 8
+    attacks::empty_reach(role, to)
 }
 
 #[cfg(test)]
