@@ -424,17 +424,42 @@ fn word<'a, V: Sink + ?Sized>(
     }
     // At least one byte (a stray `}` is a word of its own), then to the
     // word's end.
-    let mut end = i + 1;
+    let end = word_end(text, i + 1);
+    word_token(d, utf8, i, &text[i..end], depth, visitor)?;
+    // The space that most often follows a word, passed over here: one trip
+    // round the tokenizer's loop fewer.
+    Ok(end + usize::from(text.get(end) == Some(&b' ')))
+}
+
+/// Where the word that goes on at `from` ends: the first byte from `from`
+/// that [ends a word](ends_word), or the end of the text. Most words (a
+/// move) end within the next eight bytes: those are looked at one by one
+/// with one length test for all eight (a byte-by-byte loop tests the
+/// length at every byte).
+#[inline(always)]
+fn word_end(text: &[u8], from: usize) -> usize {
+    if let Some(eight) = text.get(from..).and_then(<[u8]>::first_chunk::<8>) {
+        for (k, &b) in eight.iter().enumerate() {
+            if ends_word(b) {
+                return from + k;
+            }
+        }
+        return long_word_end(text, from + 8);
+    }
+    long_word_end(text, from)
+}
+
+/// [`word_end`] read byte by byte.
+#[inline(always)]
+fn long_word_end(text: &[u8], from: usize) -> usize {
+    let mut end = from;
     while let Some(&b) = text.get(end) {
         if ends_word(b) {
             break;
         }
         end += 1;
     }
-    word_token(d, utf8, i, &text[i..end], depth, visitor)?;
-    // The space that most often follows a word, passed over here: one trip
-    // round the tokenizer's loop fewer.
-    Ok(end + usize::from(text.get(end) == Some(&b' ')))
+    end
 }
 
 /// The first bytes of a result, a null move or a move number: `0` to `9`,
@@ -604,7 +629,29 @@ fn number_or_result<'a, V: Sink + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{find_close, long_move_number, move_number};
+    use super::{find_close, long_move_number, long_word_end, move_number, word_end};
+
+    /// Eight bytes at a time or byte by byte, a word ends at the same place.
+    #[test]
+    fn a_word_ends_where_a_byte_by_byte_scan_ends_it() {
+        for len in 0..20 {
+            for end_byte in [b' ', b'{', b')', b'!', b'\n', b'$', b'x', 0xc3] {
+                for at in 0..=len {
+                    let mut text = alloc::vec![b'a'; len];
+                    if at < len {
+                        text[at] = end_byte;
+                    }
+                    for from in 0..=len {
+                        assert_eq!(
+                            word_end(&text, from),
+                            long_word_end(&text, from),
+                            "{text:?} {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Read eight bytes at once or byte by byte, a move number is the same.
     #[test]
