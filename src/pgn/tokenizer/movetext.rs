@@ -486,7 +486,7 @@ fn move_number(text: &[u8], i: usize) -> usize {
     if let Some(len) = text
         .get(i..)
         .and_then(<[u8]>::first_chunk::<8>)
-        .and_then(|word| short_move_number(u64::from_le_bytes(*word)))
+        .and_then(short_move_number)
     {
         return len;
     }
@@ -517,32 +517,28 @@ fn long_move_number(text: &[u8], i: usize) -> usize {
 }
 
 /// [`move_number`] of a number with dots that ends within the eight bytes
-/// `x` (the first of them a digit), `None` for any other (then read byte by
-/// byte).
+/// `word` (the first of them a digit), `None` for any other (then read byte
+/// by byte). Byte by byte within the eight, with no length test: fewer
+/// instructions than the eight as one number (whose masks take a constant
+/// each to load).
 #[inline(always)]
-fn short_move_number(x: u64) -> Option<usize> {
-    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7f; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
-    const DOTS: u64 = u64::from_le_bytes([b'.'; 8]);
-    const TO_TEN: u64 = u64::from_le_bytes([128 - 10; 8]);
-    // A byte of `not_digit` has its high bit set unless it is a digit: `y`
-    // is below 10 (its low seven bits plus 118 do not reach 128, and its
-    // high bit is clear). No carry crosses a byte.
-    let y = x ^ ZEROS;
-    let not_digit = (((y & LOW_SEVEN) + TO_TEN) | y) & HIGHS;
-    let digits = not_digit.trailing_zeros() / 8;
-    // (Eight digits: no byte is left for the dots.)
-    let after = (x ^ DOTS).checked_shr(8 * digits)?;
-    let dots = after.trailing_zeros() / 8;
-    let len = digits + dots;
-    if dots == 0 || len >= 8 {
+fn short_move_number(word: &[u8; 8]) -> Option<usize> {
+    let mut digits = 0;
+    while digits < 8 && word[digits].is_ascii_digit() {
+        digits += 1;
+    }
+    let mut len = digits;
+    while len < 8 && word[len] == b'.' {
+        len += 1;
+    }
+    // (Eight digits, or the dots run to the eighth byte: read byte by byte.)
+    if len == digits || len >= 8 {
         return None;
     }
     // Dots, then a byte that is not a dot within the eight: not `[` or `%`
     // (a number with dots is one whatever follows, as [`move_number`] reads it).
-    let next = (x >> (8 * len)) as u8;
-    (next != b'[' && next != b'%').then_some(len as usize)
+    let next = word[len];
+    (next != b'[' && next != b'%').then_some(len)
 }
 
 /// A word of movetext: a result, a move number, a move, or several of these
