@@ -171,6 +171,18 @@ pub(super) fn open_tags<'a, V: Sink + ?Sized>(
             cur.end = Some(i);
             break;
         }
+        // Most lines are plain tag pairs: read with no search for the line's
+        // end first (the value's closing quote ends it), told by their first
+        // byte before any other line.
+        if text[i] == b'[' && cur.blanks < 2 {
+            if let Some(plain) = plain_tag_line(text, i) {
+                cur.blanks = 0;
+                plain_tag_pair(d, cur, utf8, i, plain.name_end, plain.value_end, visitor)?;
+                cur.lines += 1;
+                i = plain.next;
+                continue;
+            }
+        }
         // A line that cannot be a tag, blank, `%` or `;` line starts the
         // movetext, told by its first byte: its end is not searched for (the
         // movetext's first line is often the whole movetext).
@@ -179,17 +191,6 @@ pub(super) fn open_tags<'a, V: Sink + ?Sized>(
             b'[' | b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b'%' | b';'
         ) {
             break;
-        }
-        // Most lines are plain tag pairs: read with no search for the line's
-        // end first (the value's closing quote ends it).
-        if cur.blanks < 2 {
-            if let Some(plain) = plain_tag_line(text, i) {
-                cur.blanks = 0;
-                plain_tag_pair(d, cur, utf8, i, plain.name_end, plain.value_end, visitor)?;
-                cur.lines += 1;
-                i = plain.next;
-                continue;
-            }
         }
         let (end, next) = match scan::find2(&text[i..], b'\n', b'\r') {
             Some(k) if text[i + k] == b'\n' => (i + k, i + k + 1),
