@@ -461,7 +461,11 @@ fn word<'a, V: Sink + ?Sized>(
 /// length at every byte).
 #[inline(always)]
 fn word_end(text: &[u8], from: usize) -> usize {
-    if let Some(eight) = text.get(from..).and_then(<[u8]>::first_chunk::<8>) {
+    // (One test of the place: `from` is never past the text's end.)
+    if let Some(eight) = text
+        .get(from..from + 8)
+        .and_then(|s| <&[u8; 8]>::try_from(s).ok())
+    {
         for (k, &b) in eight.iter().enumerate() {
             if ends_word(b) {
                 return from + k;
