@@ -12,9 +12,10 @@ use arrayvec::ArrayVec;
 
 /// Scores the legal moves of `pos` for a helpmate by `winner` into `keys`
 /// (with `ALL` every move's key, else the greatest only) and looks for a
-/// mate in one: the number of legal moves and the first mate found (once
-/// one is found the generation stops: the count is then of the moves
-/// generated so far, at least one).
+/// mate in one: how many legal moves there are (0, 1, or 2 for two or
+/// more: the search asks no more) and the first mate found (once one is
+/// found the generation stops: the count is then of the moves generated
+/// so far, at least one).
 #[inline(never)]
 pub(super) fn generate_scored<const ALL: bool>(
     pos: &Position,
@@ -25,7 +26,7 @@ pub(super) fn generate_scored<const ALL: bool>(
 ) -> (u32, Option<Move>) {
     let mut scorer = Scorer::<ALL>::new(pos, winner, corner, order, keys);
     pos.generate(Bitboard::FULL, &mut scorer);
-    let count = ((FIRST_PLACE - scorer.place) >> 16) as u32;
+    let count = scorer.count.min(2);
     if !ALL && count > 0 {
         scorer.keys.push(scorer.best);
     }
@@ -51,9 +52,15 @@ struct MateLook {
 /// [`loser_score`]) in the high 32 bits, then its place in the generator's
 /// order counted down (on a tie the earlier move comes first), then the
 /// move itself in the low 16 bits, so that the greatest key is the best
-/// move. What depends on the piece is worked out once for all its moves (the
-/// generator gives them together), and a move adds only what its target
-/// square brings, a few table reads. Castling, en passant and promotions
+/// move. The place is not a count of the moves before (a count costs a
+/// population count a piece, in software on the baseline target) but the
+/// generator's order itself: the group (one call of the generator, one
+/// piece's moves or a set of pawn moves of one kind) counted down, then
+/// the target square counted down (a group gives its moves from the
+/// lowest square up), then the promotion's role. What depends on the
+/// piece is worked out once for all its moves (the generator gives them
+/// together), and a move adds only what its target square brings, a few
+/// table reads. Castling, en passant and promotions
 /// take the whole functions.
 struct Scorer<'a, const ALL: bool> {
     pos: &'a Position,
@@ -71,9 +78,13 @@ struct Scorer<'a, const ALL: bool> {
     take_piece: i32,
     /// The ranks counted from the mover's side.
     flip: i32,
-    /// The place of the next move, counted down from `0xffff` and shifted
-    /// to its bits of the key.
+    /// The place of the generator's next group of moves, counted down
+    /// from [`FIRST_GROUP`] and shifted to its bits of the key (see
+    /// [`Scorer::place`]).
     place: u64,
+    /// How many legal moves were generated: each group adds 1 for one
+    /// move, 2 for more, so that the sum tells none, one and more apart.
+    count: u32,
     /// The greatest key seen (without `ALL`).
     best: u64,
     look: Option<MateLook>,
@@ -156,7 +167,8 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             take_pawn,
             take_piece,
             flip: if us == Color::White { 0 } else { 7 },
-            place: FIRST_PLACE,
+            place: FIRST_GROUP,
+            count: 0,
             best: 0,
             keys,
             look,
@@ -165,12 +177,41 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         }
     }
 
-    /// Takes the score of the next move `m`.
+    /// The key bits of the place of a move of the current group to the
+    /// square of index `to`, the `sub`-th of the moves to it (promotions).
+    #[inline(always)]
+    fn place(&self, to: u32, sub: u32) -> u64 {
+        self.place | u64::from(63 - (to & 63)) << 19 | u64::from(3 - (sub & 3)) << 17
+    }
+
+    /// Ends a group of moves (see [`Scorer::place`]), one to each of
+    /// `targets`, counted.
+    #[inline(always)]
+    fn next_group(&mut self, targets: Bitboard) {
+        self.end_group(u32::from(targets.any()) + u32::from(targets.more_than_one()));
+    }
+
+    /// Ends a group of moves, `moves` of them (2 for two or more).
+    #[inline(always)]
+    fn end_group(&mut self, moves: u32) {
+        self.count += moves;
+        self.place = self.place.saturating_sub(1 << 25);
+    }
+
+    /// Takes the score of `m`, of the current group.
     #[inline(always)]
     fn emit(&mut self, m: Move, score: i32) {
+        self.emit_at(m, score, 0);
+    }
+
+    /// Takes the score of `m`, the `sub`-th move of the current group to
+    /// its target square.
+    #[inline(always)]
+    fn emit_at(&mut self, m: Move, score: i32, sub: u32) {
+        let to = u32::from(m.bits() >> 6) & 63;
         // The score's sign bit flipped: shifted by 2^31, never negative.
-        let key = u64::from(score as u32 ^ 0x8000_0000) << 32 | self.place | u64::from(m.bits());
-        self.place -= 1 << 16;
+        let key =
+            u64::from(score as u32 ^ 0x8000_0000) << 32 | self.place(to, sub) | u64::from(m.bits());
         if ALL {
             let _ = self.keys.try_push(key);
         } else {
@@ -229,9 +270,6 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         } else {
             targets.0.trailing_zeros()
         };
-        let first = self.place;
-        let before = targets.0 & ((1 << (to & 63)) - 1);
-        self.place = first - (u64::from(before.count_ones()) << 16);
         let from = (to as i32 - delta) as u16 & 63;
         let m = Move::from_bits(from | (to as u16 & 63) << 6 | kind);
         let score = self.push(terms, to & 63);
@@ -249,7 +287,6 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             self.pos
         );
         self.emit(m, score);
-        self.place = first - (u64::from(targets.len()) << 16);
     }
 
     /// Without `ALL`: takes the best of the ordinary moves of the piece
@@ -266,9 +303,9 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         targets: Bitboard,
     ) {
         let _ = role; // Read by the debug check alone.
+        let _ = targets; // Read by the debug check alone.
         let mut bits = considered.0;
         if bits == 0 {
-            self.place -= u64::from(targets.len()) << 16;
             return;
         }
         // The quiet moves without the capture's term (it adds nothing
@@ -305,11 +342,8 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             "the best of {considered:?} taken apart in {:?}",
             self.pos
         );
-        let first = self.place;
-        let before = targets.0 & ((1 << (to & 63)) - 1);
-        self.place = first - (u64::from(before.count_ones()) << 16);
+        debug_assert!((considered & !targets).is_empty());
         self.emit(Move::from_bits(from as u16 | (to as u16 & 63) << 6), score);
-        self.place = first - (u64::from(targets.len()) << 16);
     }
 
     /// Plays `m` if it may mate, and keeps it if it does.
@@ -371,15 +405,68 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
     floor
 }
 
-/// The key bits of the first move's place (see [`Scorer`]).
-const FIRST_PLACE: u64 = 0xffff << 16;
+/// The key bits of the first group's place (see [`Scorer::place`]): 127
+/// groups counted down on seven bits, more than the generator gives (a
+/// group a piece, queens twice, seven of the pawns and five a pinned
+/// pawn, castling and en passant: 70 at most with 16 men); were there
+/// more, the last would share the place 0, ordered by target.
+const FIRST_GROUP: u64 = 127 << 25;
 
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
-        let Some(role) = self.pos.role_at(from) else {
-            return;
-        };
+        // A square without a role (never in a legal position) has no moves.
+        if let Some(role) = self.pos.role_at(from) {
+            self.piece_moves(from, role, targets);
+            self.next_group(targets);
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        self.pawn_moves(targets, delta, double);
+        self.next_group(targets);
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::from_index((to.index() as i32 - delta) as u32);
+            for (sub, role) in Role::PROMOTIONS.into_iter().enumerate() {
+                if let Some(m) = Move::promotion(from, to, role) {
+                    self.try_mate(m);
+                    let score = self.full(m, Role::Pawn);
+                    self.emit_at(m, score, sub as u32);
+                }
+            }
+        }
+        // Four moves a target.
+        self.end_group(2 * u32::from(targets.any()));
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        if let Some(role) = self.pos.role_at(m.from()) {
+            self.try_mate(m);
+            let score = self.full(m, role);
+            self.emit(m, score);
+            self.end_group(1);
+        }
+    }
+
+    /// Once a mate in one is found the rest of the moves need not be
+    /// generated: the search plays the mate (the count of the moves then
+    /// falls short, but is at least one, which is all it asks).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.mate.is_some()
+    }
+}
+
+impl<const ALL: bool> Scorer<'_, ALL> {
+    /// The moves of the piece of `role` on `from` to `targets` (a group).
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, role: Role, targets: Bitboard) {
         if let Some(look) = &self.look {
             // The checking moves, found for the piece at once.
             let mut checking = targets & look.checks.by_role[role as usize];
@@ -418,7 +505,6 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
                     "a bound of {bound} too low in {:?}",
                     self.pos
                 );
-                self.place -= u64::from(targets.len()) << 16;
                 return;
             }
             // Nor are its quiet moves when they cannot: its captures
@@ -460,8 +546,9 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
         }
     }
 
+    /// The pawn moves to `targets` from `delta` behind (a group).
     #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i32, double: bool) {
         let kind = u16::from(double) << 12;
         // A pawn's part does not depend on where it stands.
         let terms = self.terms[Role::Pawn as usize];
@@ -497,38 +584,6 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
             );
             self.emit(m, score);
         }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            let from = Square::from_index((to.index() as i32 - delta) as u32);
-            for role in Role::PROMOTIONS {
-                if let Some(m) = Move::promotion(from, to, role) {
-                    self.try_mate(m);
-                    let score = self.full(m, Role::Pawn);
-                    self.emit(m, score);
-                }
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        let Some(role) = self.pos.role_at(m.from()) else {
-            return;
-        };
-        self.try_mate(m);
-        let score = self.full(m, role);
-        self.emit(m, score);
-    }
-
-    /// Once a mate in one is found the rest of the moves need not be
-    /// generated: the search plays the mate (the count of the moves then
-    /// falls short, but is at least one, which is all it asks).
-    #[inline(always)]
-    fn done(&self) -> bool {
-        self.mate.is_some()
     }
 }
 

@@ -65,6 +65,13 @@ fn follow_best(pos: &Position, winner: Color, corner: Square, order: Order, plie
         let chosen = generate_scored::<false>(&pos, winner, corner, order, &mut best);
         nodes += 1;
         assert_eq!((count, mate), chosen, "{pos:?}");
+        // None, one or more: all the search asks (a mate ends the count).
+        let legal = pos.legal_moves().len() as u32;
+        assert!(mate.is_some() || count == legal.min(2), "{pos:?}");
+        assert!(
+            count <= legal.min(2) && (count > 0) == (legal > 0),
+            "{pos:?}"
+        );
         if mate.is_some() {
             // The search plays the mate: the best move is not asked.
             break;
