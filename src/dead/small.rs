@@ -282,6 +282,11 @@ fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mu
     walk_to_take(pos, taker, target, plies, &mut line).is_some_and(|p| after_the_capture(&p, plies))
 }
 
+/// The turns a walking king may make without coming nearer to its
+/// target (over the squares safe at the time) before the walk is given
+/// up.
+const STALLED_TURNS: u32 = 2;
+
 /// The walk of [`walk_and_take`] played on a board: the position just
 /// after the capture, its moves pushed onto `line`; `None` when the walk
 /// gets stuck or runs out of plies.
@@ -293,6 +298,9 @@ fn walk_to_take(
     line: &mut Line,
 ) -> Option<Position> {
     let mut pos = pos.clone();
+    // The king's fewest steps to the target so far, and the turns since
+    // it last came nearer: a walk that stops coming nearer has failed.
+    let (mut nearest, mut stalled) = (u8::MAX, 0);
     for _ in 0..WALK_PLIES {
         if *plies == 0 {
             return None;
@@ -310,10 +318,18 @@ fn walk_to_take(
                 return Some(pos);
             }
             let steps = king_steps(&pos, taker, target, steps_to & !occupied);
-            (steps_to & !occupied)
+            let to = (steps_to & !occupied)
                 .into_iter()
-                .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))
-                .map(|to| crate::Move::new(king, to))
+                .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))?;
+            if steps[to as usize] < nearest {
+                (nearest, stalled) = (steps[to as usize], 0);
+            } else {
+                stalled += 1;
+                if stalled >= STALLED_TURNS {
+                    return None;
+                }
+            }
+            Some(crate::Move::new(king, to))
         } else {
             let wanted = |m: &crate::Move| {
                 m.from() != target
@@ -464,20 +480,27 @@ fn attacked_by(pos: &Position, color: Color) -> crate::Bitboard {
     attacked_under(pos, color, pos.occupied())
 }
 
-/// [`attacked_by`] with `occupied` as the blockers.
+/// [`attacked_by`] with `occupied` as the blockers: one pass over each
+/// role's men (no look-up of the role on every square).
 fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
+    let ours = pos.by_color(color);
     let mut attacked = crate::Bitboard::EMPTY;
-    for sq in pos.by_color(color) {
-        attacked |= match pos.role_at(sq) {
-            Some(Role::Pawn) => attacks::pawn(color, sq),
-            Some(Role::Knight) => attacks::knight(sq),
-            Some(Role::Bishop) => attacks::bishop(sq, occupied),
-            Some(Role::Rook) => attacks::rook(sq, occupied),
-            Some(Role::Queen) => attacks::queen(sq, occupied),
-            Some(Role::King) => attacks::king(sq),
-            None => crate::Bitboard::EMPTY,
-        };
+    for sq in ours & pos.by_role(Role::Pawn) {
+        attacked |= attacks::pawn(color, sq);
+    }
+    for sq in ours & pos.by_role(Role::Knight) {
+        attacked |= attacks::knight(sq);
+    }
+    let queens = pos.by_role(Role::Queen);
+    for sq in ours & (pos.by_role(Role::Bishop) | queens) {
+        attacked |= attacks::bishop(sq, occupied);
+    }
+    for sq in ours & (pos.by_role(Role::Rook) | queens) {
+        attacked |= attacks::rook(sq, occupied);
+    }
+    for sq in ours & pos.by_role(Role::King) {
+        attacked |= attacks::king(sq);
     }
     attacked
 }
@@ -607,6 +630,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_walk_that_stops_coming_nearer_is_given_up_at_once() {
+        // A locked wall: White's king can never reach the pawn on a5, and
+        // the walk gives up after a few plies instead of its 24.
+        let pos =
+            Position::from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").expect("a valid FEN");
+        let mut plies = 100;
+        let mut line = super::Line::new();
+        let took =
+            super::walk_to_take(&pos, Color::White, crate::Square::A5, &mut plies, &mut line);
+        assert!(took.is_none());
+        assert!(
+            100 - plies <= 2 * super::STALLED_TURNS,
+            "{} plies",
+            100 - plies
+        );
     }
 
     #[test]
