@@ -195,7 +195,10 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
     #[inline(always)]
     fn end_group(&mut self, moves: u32) {
         self.count += moves;
-        self.place = self.place.saturating_sub(1 << 25);
+        // No saturation (a dependency on every group's count): a valid
+        // position never has that many groups (see [`FIRST_GROUP`]).
+        debug_assert!(self.place >= 1 << 25, "{:?}", self.pos);
+        self.place = self.place.wrapping_sub(1 << 25);
     }
 
     /// Takes the score of `m`, of the current group.
@@ -408,8 +411,9 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
 /// The key bits of the first group's place (see [`Scorer::place`]): 127
 /// groups counted down on seven bits, more than the generator gives (a
 /// group a piece, queens twice, seven of the pawns and five a pinned
-/// pawn, castling and en passant: 70 at most with 16 men); were there
-/// more, the last would share the place 0, ordered by target.
+/// pawn, castling and en passant: 70 at most with 16 men, the most a
+/// valid position has); were there more, the count would wrap into the
+/// score's bits (a worse order of the moves, never a wrong move).
 const FIRST_GROUP: u64 = 127 << 25;
 
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
