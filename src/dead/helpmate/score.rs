@@ -195,7 +195,10 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
     #[inline(always)]
     fn end_group(&mut self, moves: u32) {
         self.count += moves;
-        self.place = self.place.saturating_sub(1 << 25);
+        // No saturation (a dependency on every group's count): a valid
+        // position never has that many groups (see [`FIRST_GROUP`]).
+        debug_assert!(self.place >= 1 << 25, "{:?}", self.pos);
+        self.place = self.place.wrapping_sub(1 << 25);
     }
 
     /// Takes the score of `m`, of the current group.
@@ -408,18 +411,31 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
 /// The key bits of the first group's place (see [`Scorer::place`]): 127
 /// groups counted down on seven bits, more than the generator gives (a
 /// group a piece, queens twice, seven of the pawns and five a pinned
-/// pawn, castling and en passant: 70 at most with 16 men); were there
-/// more, the last would share the place 0, ordered by target.
+/// pawn, castling and en passant: 70 at most with 16 men, the most a
+/// valid position has); were there more, the count would wrap into the
+/// score's bits (a worse order of the moves, never a wrong move).
 const FIRST_GROUP: u64 = 127 << 25;
 
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
-        // A square without a role (never in a legal position) has no moves.
-        if let Some(role) = self.pos.role_at(from) {
-            self.piece_moves(from, role, targets);
-            self.next_group(targets);
-        }
+        // The generator gives a piece (not a pawn) of the mover: tested
+        // in the order most pieces are found, the king last, untested.
+        let on = |role: Role| self.pos.by_role(role).contains(from);
+        let role = if on(Role::Knight) {
+            Role::Knight
+        } else if on(Role::Bishop) {
+            Role::Bishop
+        } else if on(Role::Rook) {
+            Role::Rook
+        } else if on(Role::Queen) {
+            Role::Queen
+        } else {
+            Role::King
+        };
+        debug_assert_eq!(Some(role), self.pos.role_at(from), "{:?}", self.pos);
+        self.piece_moves(from, role, targets);
+        self.next_group(targets);
     }
 
     #[inline(always)]
