@@ -555,8 +555,45 @@ mod tests {
 
     #[test]
     fn claims_nothing_without_a_mate() {
-        // A bare king cannot be boxed in, and the lines found are mates.
+        // A bare king cannot be boxed in.
         let bare = "8/8/4k3/8/8/8/8/QQ2K3 w - - 0 1";
         assert_eq!(line(bare, Color::White), None);
+        // The winner's check can always be blocked: no line.
+        let blocked = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let pos = Position::from_fen(blocked).unwrap();
+        assert!(mate_line(&pos, Color::White).is_none_or(|l| l.len() > 3));
+    }
+
+    #[test]
+    fn every_line_found_in_random_games_mates() {
+        // Positions of random games from the start: every line a plan
+        // gives is played again here and must end in checkmate.
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut tried, mut found) = (0, 0);
+        for _ in 0..150 {
+            let mut pos = Position::new();
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(m);
+                for winner in Color::ALL {
+                    tried += 1;
+                    if let Some(line) = mate_line(&pos, winner) {
+                        assert!(mates(&pos, winner, &line), "{pos:?} {winner:?}: {line:?}");
+                        found += 1;
+                    }
+                }
+            }
+        }
+        assert!(found * 20 > tried, "{found} lines in {tried} tries");
     }
 }
