@@ -317,20 +317,22 @@ fn play_plan(pos: &Position, winner: Color, king: Square, plan: &Plan) -> Option
     let occupied = pos.occupied();
     let mut ours = Planned::new();
     let mut theirs = Planned::new();
+    // At most three men stand in the way (two on the line, one on the
+    // checker's way): the lists never fill, and a full one gives up.
     for sq in (hot & occupied).without(plan.from).without(plan.target) {
         let m = away(pos, sq, hot, king)?;
         if pos.by_color(winner).contains(sq) {
-            ours.push(m);
+            ours.try_push(m).ok()?;
         } else {
-            theirs.push(m);
+            theirs.try_push(m).ok()?;
         }
     }
     match plan.via {
         Some(via) => {
-            ours.push(Move::new(plan.from, via));
-            ours.push(Move::new(via, plan.target));
+            ours.try_push(Move::new(plan.from, via)).ok()?;
+            ours.try_push(Move::new(via, plan.target)).ok()?;
         }
-        None => ours.push(Move::new(plan.from, plan.target)),
+        None => ours.try_push(Move::new(plan.from, plan.target)).ok()?,
     }
     for _ in 0..=MAX_REPAIRS {
         match play_line(pos, winner, king, hot, &ours, &theirs) {
