@@ -16,8 +16,10 @@
 //!    that no piece of the winner can ever see through ([`frozen`]), a
 //!    barrier of pawns that nothing can ever touch ([`barrier`]), and a
 //!    king boxed in by its own men against a lone piece ([`boxed`]);
-//! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
-//!    endings a mate built first and then walked to ([`pattern`]);
+//! 2. a helpmate search guided by heuristics ([`helpmate`]), for small
+//!    endings a mate built first and then walked to ([`pattern`]), and for
+//!    rich positions, before any search, a short mate of a king boxed in by
+//!    its own men, planned and played ([`rich`]);
 //! 3. where every unit can ever go, here and along forced lines a few plies
 //!    on ([`mobility`]), a plan of stages for a winner that can only push
 //!    blocked pawns ([`chain`]), then an exhaustive search of every reachable
