@@ -16,8 +16,10 @@
 //!    that no piece of the winner can ever see through ([`frozen`]), a
 //!    barrier of pawns that nothing can ever touch ([`barrier`]), and a
 //!    king boxed in by its own men against a lone piece ([`boxed`]);
-//! 2. a helpmate search guided by heuristics ([`helpmate`]), and for small
-//!    endings a mate built first and then walked to ([`pattern`]);
+//! 2. a helpmate search guided by heuristics ([`helpmate`]), for small
+//!    endings a mate built first and then walked to ([`pattern`]), and for
+//!    rich positions, before any search, a short mate of a king boxed in by
+//!    its own men, planned and played ([`rich`]);
 //! 3. where every unit can ever go, here and along forced lines a few plies
 //!    on ([`mobility`]), a plan of stages for a winner that can only push
 //!    blocked pawns ([`chain`]), then an exhaustive search of every reachable
@@ -43,6 +45,7 @@ mod helpmate;
 mod mobility;
 mod pattern;
 mod reach;
+mod rich;
 mod small;
 
 use crate::{Color, Move, Position};
@@ -702,6 +705,15 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
         };
     }
     let colors = by_mating_force(pos);
+    // Rich positions: a king boxed in by its own men, mated by a plan
+    // played and replayed, before any search.
+    if pos.occupied().len() >= RICH_MEN
+        && colors
+            .into_iter()
+            .any(|c| rich::mate_line(pos, c).is_some_and(|line| mates(pos, c, &line)))
+    {
+        return Liveness::Alive;
+    }
     let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
     // Past the small endings' looks, the stronger side's quick look comes
     // before the other side's static rules: it proves most such positions
@@ -815,6 +827,10 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
 /// [`liveness`] take ([`small::leads_to_a_winnable_ending`],
 /// [`small::walks_within`]): past it they answer `false` at once.
 const SMALL_MEN: u32 = 7;
+
+/// The fewest men of a position for which [`liveness`] tries the plans
+/// of [`rich`] first.
+const RICH_MEN: u32 = 25;
 
 /// Plies the walks of a king to take a man may play before the quick
 /// look of [`liveness`]; the rest of them come after it.
