@@ -15,7 +15,7 @@
 //!
 //! Larger endings reach the known ones: a capture (or a man offered and
 //! taken) that leads into a winnable known ending, or a king that walks to
-//! an enemy man and takes it, shows a position of five to seven men alive
+//! an enemy man and takes it, shows a position of five to ten men alive
 //! by a series of legal moves played on the board, without a search.
 
 pub(super) mod descent;
@@ -227,11 +227,17 @@ impl crate::movegen::Sink for Reducing<'_> {
 /// [`walks_to_a_winnable_ending`].
 const WALK_PLIES: u32 = 24;
 
+/// The most men of a position whose kings walk to take men in
+/// [`walks_to_a_winnable_ending`]: endings of eight to ten men whose
+/// quick look finds no line are mostly shown alive by a walk or two
+/// (king and pawn endings), for less than the searches that follow.
+const WALK_MEN: u32 = 10;
+
 /// The most plies all the walks of one [`walks_to_a_winnable_ending`]
 /// may take together: a bound on its cost where every walk fails.
 const WALKS_PLIES: u32 = 400;
 
-/// `true` if, in a position of four to seven men (not known here), a king
+/// `true` if, in a position of four to [`WALK_MEN`] men (not known here), a king
 /// can walk to an enemy man and take it, the other side meanwhile making
 /// quiet moves that leave the man unguarded and give no check, into an
 /// ending some
@@ -251,7 +257,7 @@ pub(crate) fn walks_within(pos: &Position, mut plies: u32) -> bool {
 
 fn walks(pos: &Position, plies: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(4..=7).contains(&men) || pos.castling.any() || is_known(pos) {
+    if !(4..=WALK_MEN).contains(&men) || pos.castling.any() || is_known(pos) {
         return false;
     }
     for taker in [pos.turn(), !pos.turn()] {
@@ -279,22 +285,25 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
 /// and gives no check.
 fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
     let mut line = Line::new();
-    walk_to_take(pos, taker, target, plies, &mut line).is_some_and(|p| after_the_capture(&p, plies))
+    walk_to_take(pos, taker, target, plies, STALLED_TURNS, &mut line)
+        .is_some_and(|p| after_the_capture(&p, plies))
 }
 
 /// The turns a walking king may make without coming nearer to its
-/// target (over the squares safe at the time) before the walk is given
-/// up.
+/// target (over the squares safe at the time) before the walk of
+/// [`walks_to_a_winnable_ending`] is given up.
 const STALLED_TURNS: u32 = 2;
 
 /// The walk of [`walk_and_take`] played on a board: the position just
 /// after the capture, its moves pushed onto `line`; `None` when the walk
-/// gets stuck or runs out of plies.
+/// gets stuck, runs out of plies, or makes `stall` turns in a row that
+/// bring the king no nearer.
 fn walk_to_take(
     pos: &Position,
     taker: Color,
     target: crate::Square,
     plies: &mut u32,
+    stall: u32,
     line: &mut Line,
 ) -> Option<Position> {
     let mut pos = pos.clone();
@@ -325,7 +334,7 @@ fn walk_to_take(
                 (nearest, stalled) = (steps[to as usize], 0);
             } else {
                 stalled += 1;
-                if stalled >= STALLED_TURNS {
+                if stalled >= stall {
                     return None;
                 }
             }
@@ -633,6 +642,19 @@ mod tests {
     }
 
     #[test]
+    fn endings_of_eight_to_ten_men_are_walked_too() {
+        // King and pawn endings with locked pawns: a king takes a pawn,
+        // and another, into a known ending.
+        for fen in [
+            "8/8/2k5/p6p/P4p1P/2K2P2/8/8 b - - 19 56",
+            "8/6k1/p7/P1p4p/2P4P/2P1K2P/8/8 w - - 21 50",
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            assert!(super::walks_to_a_winnable_ending(&pos), "{fen}");
+        }
+    }
+
+    #[test]
     fn a_walk_that_stops_coming_nearer_is_given_up_at_once() {
         // A locked wall: White's king can never reach the pawn on a5, and
         // the walk gives up after a few plies instead of its 24.
@@ -640,8 +662,14 @@ mod tests {
             Position::from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").expect("a valid FEN");
         let mut plies = 100;
         let mut line = super::Line::new();
-        let took =
-            super::walk_to_take(&pos, Color::White, crate::Square::A5, &mut plies, &mut line);
+        let took = super::walk_to_take(
+            &pos,
+            Color::White,
+            crate::Square::A5,
+            &mut plies,
+            super::STALLED_TURNS,
+            &mut line,
+        );
         assert!(took.is_none());
         assert!(
             100 - plies <= 2 * super::STALLED_TURNS,
