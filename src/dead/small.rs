@@ -63,6 +63,13 @@ fn rule(pos: &Position, winner: Color) -> bool {
 /// of files, and the colour swap with the mirror of ranks).
 pub(crate) fn key(pos: &Position, winner: Color) -> u64 {
     let pawns = pos.by_role(Role::Pawn).any();
+    // Each man's colour, role and square, read off the board once.
+    let mut board = arrayvec::ArrayVec::<(u64, crate::Square), 32>::new();
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let _ = board.try_push(((piece.color as u64) << 9 | (piece.role as u64) << 6, sq));
+        }
+    }
     let mut best = u64::MAX;
     for t in 0..8u32 {
         for swap in [false, true] {
@@ -70,12 +77,8 @@ pub(crate) fn key(pos: &Position, winner: Color) -> u64 {
                 continue;
             }
             let mut men = arrayvec::ArrayVec::<u64, 32>::new();
-            for sq in pos.occupied() {
-                let Some(piece) = pos.piece_at(sq) else {
-                    continue;
-                };
-                let color = u64::from((piece.color as u8) ^ u8::from(swap));
-                let _ = men.try_push(color << 9 | (piece.role as u64) << 6 | transform(t, sq));
+            for &(code, sq) in &board {
+                let _ = men.try_push((code ^ u64::from(swap) << 9) | transform(t, sq));
             }
             men.sort_unstable();
             let mut k = men.iter().fold(0, |k, &m| k << 10 | m);
