@@ -823,9 +823,10 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     }
 }
 
-/// The most men of a position that the looks for small endings of
-/// [`liveness`] take ([`small::leads_to_a_winnable_ending`],
-/// [`small::walks_within`]): past it they answer `false` at once.
+/// The most men of a position whose stronger side's quick look in
+/// [`liveness`] comes after the looks for small endings
+/// ([`small::leads_to_a_winnable_ending`], which answers `false` past
+/// five men, and [`small::walks_within`], past ten).
 const SMALL_MEN: u32 = 7;
 
 /// The fewest men of a position for which [`liveness`] tries the plans

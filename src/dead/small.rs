@@ -15,7 +15,7 @@
 //!
 //! Larger endings reach the known ones: a capture (or a man offered and
 //! taken) that leads into a winnable known ending, or a king that walks to
-//! an enemy man and takes it, shows a position of five to seven men alive
+//! an enemy man and takes it, shows a position of five to ten men alive
 //! by a series of legal moves played on the board, without a search.
 
 pub(super) mod descent;
@@ -63,6 +63,13 @@ fn rule(pos: &Position, winner: Color) -> bool {
 /// of files, and the colour swap with the mirror of ranks).
 pub(crate) fn key(pos: &Position, winner: Color) -> u64 {
     let pawns = pos.by_role(Role::Pawn).any();
+    // Each man's colour, role and square, read off the board once.
+    let mut board = arrayvec::ArrayVec::<(u64, crate::Square), 32>::new();
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let _ = board.try_push(((piece.color as u64) << 9 | (piece.role as u64) << 6, sq));
+        }
+    }
     let mut best = u64::MAX;
     for t in 0..8u32 {
         for swap in [false, true] {
@@ -70,12 +77,8 @@ pub(crate) fn key(pos: &Position, winner: Color) -> u64 {
                 continue;
             }
             let mut men = arrayvec::ArrayVec::<u64, 32>::new();
-            for sq in pos.occupied() {
-                let Some(piece) = pos.piece_at(sq) else {
-                    continue;
-                };
-                let color = u64::from((piece.color as u8) ^ u8::from(swap));
-                let _ = men.try_push(color << 9 | (piece.role as u64) << 6 | transform(t, sq));
+            for &(code, sq) in &board {
+                let _ = men.try_push((code ^ u64::from(swap) << 9) | transform(t, sq));
             }
             men.sort_unstable();
             let mut k = men.iter().fold(0, |k, &m| k << 10 | m);
@@ -227,11 +230,17 @@ impl crate::movegen::Sink for Reducing<'_> {
 /// [`walks_to_a_winnable_ending`].
 const WALK_PLIES: u32 = 24;
 
+/// The most men of a position whose kings walk to take men in
+/// [`walks_to_a_winnable_ending`]: endings of eight to ten men whose
+/// quick look finds no line are mostly shown alive by a walk or two
+/// (king and pawn endings), for less than the searches that follow.
+const WALK_MEN: u32 = 10;
+
 /// The most plies all the walks of one [`walks_to_a_winnable_ending`]
 /// may take together: a bound on its cost where every walk fails.
 const WALKS_PLIES: u32 = 400;
 
-/// `true` if, in a position of four to seven men (not known here), a king
+/// `true` if, in a position of four to [`WALK_MEN`] men (not known here), a king
 /// can walk to an enemy man and take it, the other side meanwhile making
 /// quiet moves that leave the man unguarded and give no check, into an
 /// ending some
@@ -251,7 +260,7 @@ pub(crate) fn walks_within(pos: &Position, mut plies: u32) -> bool {
 
 fn walks(pos: &Position, plies: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(4..=7).contains(&men) || pos.castling.any() || is_known(pos) {
+    if !(4..=WALK_MEN).contains(&men) || pos.castling.any() || is_known(pos) {
         return false;
     }
     for taker in [pos.turn(), !pos.turn()] {
@@ -279,22 +288,25 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
 /// and gives no check.
 fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
     let mut line = Line::new();
-    walk_to_take(pos, taker, target, plies, &mut line).is_some_and(|p| after_the_capture(&p, plies))
+    walk_to_take(pos, taker, target, plies, STALLED_TURNS, &mut line)
+        .is_some_and(|p| after_the_capture(&p, plies))
 }
 
 /// The turns a walking king may make without coming nearer to its
-/// target (over the squares safe at the time) before the walk is given
-/// up.
+/// target (over the squares safe at the time) before the walk of
+/// [`walks_to_a_winnable_ending`] is given up.
 const STALLED_TURNS: u32 = 2;
 
 /// The walk of [`walk_and_take`] played on a board: the position just
 /// after the capture, its moves pushed onto `line`; `None` when the walk
-/// gets stuck or runs out of plies.
+/// gets stuck, runs out of plies, or makes `stall` turns in a row that
+/// bring the king no nearer.
 fn walk_to_take(
     pos: &Position,
     taker: Color,
     target: crate::Square,
     plies: &mut u32,
+    stall: u32,
     line: &mut Line,
 ) -> Option<Position> {
     let mut pos = pos.clone();
@@ -325,7 +337,7 @@ fn walk_to_take(
                 (nearest, stalled) = (steps[to as usize], 0);
             } else {
                 stalled += 1;
-                if stalled >= STALLED_TURNS {
+                if stalled >= stall {
                     return None;
                 }
             }
@@ -506,14 +518,16 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
 }
 
 /// `true` if the position just after a capture is shown alive by the
-/// small endings: known and winnable, or alive by one of the looks ahead.
+/// small endings: known and winnable, or alive by one of the looks ahead
+/// (the walks first: after a capture they mostly go on to a known
+/// ending, for less than the look at every capture and man offered).
 fn after_the_capture(pos: &Position, plies: &mut u32) -> bool {
     if is_known(pos) {
         return Color::ALL
             .into_iter()
             .any(|c| verdict(pos, c) == Some(true));
     }
-    leads_to_a_winnable_ending(pos) || walks(pos, plies)
+    walks(pos, plies) || leads_to_a_winnable_ending(pos)
 }
 
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
@@ -633,6 +647,19 @@ mod tests {
     }
 
     #[test]
+    fn endings_of_eight_to_ten_men_are_walked_too() {
+        // King and pawn endings with locked pawns: a king takes a pawn,
+        // and another, into a known ending.
+        for fen in [
+            "8/8/2k5/p6p/P4p1P/2K2P2/8/8 b - - 19 56",
+            "8/6k1/p7/P1p4p/2P4P/2P1K2P/8/8 w - - 21 50",
+        ] {
+            let pos = Position::from_fen(fen).expect("a valid FEN");
+            assert!(super::walks_to_a_winnable_ending(&pos), "{fen}");
+        }
+    }
+
+    #[test]
     fn a_walk_that_stops_coming_nearer_is_given_up_at_once() {
         // A locked wall: White's king can never reach the pawn on a5, and
         // the walk gives up after a few plies instead of its 24.
@@ -640,8 +667,14 @@ mod tests {
             Position::from_fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1").expect("a valid FEN");
         let mut plies = 100;
         let mut line = super::Line::new();
-        let took =
-            super::walk_to_take(&pos, Color::White, crate::Square::A5, &mut plies, &mut line);
+        let took = super::walk_to_take(
+            &pos,
+            Color::White,
+            crate::Square::A5,
+            &mut plies,
+            super::STALLED_TURNS,
+            &mut line,
+        );
         assert!(took.is_none());
         assert!(
             100 - plies <= 2 * super::STALLED_TURNS,

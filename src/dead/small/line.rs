@@ -122,6 +122,10 @@ pub(crate) fn promote_then_descend(
 /// Captures that may follow one another in [`take_then_descend`].
 const TAKES: u32 = 3;
 
+/// The turns a king of [`take`] may walk without coming nearer to its
+/// target before the walk is given up.
+const TAKE_STALL: u32 = 4;
+
 /// A mating line for `winner` in an ending of at most seven men: its king
 /// walks to a man of the loser and takes it (the loser meanwhile making
 /// quiet moves that leave the man unguarded), once or more, until the
@@ -182,7 +186,7 @@ fn take(
         }
         let mut walk = Line::new();
         let before = *plies;
-        let after = super::walk_to_take(pos, winner, target, plies, &mut walk);
+        let after = super::walk_to_take(pos, winner, target, plies, TAKE_STALL, &mut walk);
         budget.charge(u64::from(before - *plies));
         let Some(after) = after else {
             continue;
