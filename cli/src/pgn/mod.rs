@@ -117,9 +117,9 @@ pub fn stream_input(
             Ok(game) => {
                 s.games += 1;
                 s.plies += game.game().moves().len() as u64;
-                *s.results.entry(game.result().to_string()).or_default() += 1;
+                count(&mut s.results, game.result());
                 if let Some(t) = game.tag("Termination") {
-                    *s.terminations.entry(t.to_string()).or_default() += 1;
+                    count(&mut s.terminations, t);
                 }
                 if let Some(out) = export.as_mut() {
                     writeln!(out, "{game}")?;
@@ -144,6 +144,19 @@ pub fn stream_input(
         progress(bytes.load(Ordering::Relaxed), s.games, errors);
     }
     Ok(s)
+}
+
+/// One more of `key` in `counts`: the key copied only the first time it
+/// is seen (the loop taking the games runs on the calling thread, which
+/// also cuts the input for the workers: a copy per game would be its
+/// work alone).
+fn count(counts: &mut BTreeMap<String, u64>, key: &str) {
+    match counts.get_mut(key) {
+        Some(n) => *n += 1,
+        None => {
+            counts.insert(key.to_string(), 1);
+        }
+    }
 }
 
 /// The summary as printed.
