@@ -18,7 +18,7 @@ impl Game {
         let mut earlier = ply;
         while earlier >= ply - reach + 2 {
             earlier -= 2;
-            if self.keys[earlier] == key && same_position(self.at(earlier), pos) {
+            if self.key_at(earlier) == key && same_position(&self.replayed(earlier), pos) {
                 count += 1;
             }
         }
@@ -50,7 +50,7 @@ impl Game {
         // The announced position must already have occurred twice: without
         // two equal keys in that window no move can make a third (checked
         // in place, without allocating).
-        let window = || (lowest..ply).rev().step_by(2).map(|i| self.keys[i]);
+        let window = || (lowest..ply).rev().step_by(2).map(|i| self.key_at(i));
         let repeated = window()
             .enumerate()
             .any(|(i, key)| window().skip(i + 1).any(|other| other == key));
@@ -65,7 +65,7 @@ impl Game {
             .find(|&m| {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                let key = child.repetition_key();
+                let key = super::history::key_of(child.repetition_key());
                 self.earlier_occurrences(&child, key, ply + 1) >= 2
             })
             .map(Some)
