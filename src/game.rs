@@ -347,7 +347,7 @@ impl Game {
     /// ```
     pub fn repetitions(&self) -> u32 {
         let ply = self.moves.len();
-        1 + self.earlier_occurrences(self.position(), self.key_at(ply), ply)
+        1 + self.earlier_occurrences(self.position(), self.key_at(ply), ply, u32::MAX)
     }
 
     /// `true` if the player to move may claim a draw by threefold
@@ -405,7 +405,7 @@ impl Game {
     /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::FivefoldRepetition }));
     /// ```
     pub fn is_fivefold_repetition(&self) -> bool {
-        self.repetitions() >= 5
+        self.repetitions_at_least(5)
     }
 
     /// `true` if each side made its last 75 moves without a pawn move or a
