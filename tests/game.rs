@@ -450,3 +450,30 @@ fn repetitions_far_from_the_start_are_counted_with_positions_rebuilt() {
     );
     assert!(game.moves().len() > 32, "{} plies", game.moves().len());
 }
+
+#[test]
+fn a_game_is_shareable_and_equal_by_its_start_moves_and_ending() {
+    fn shareable<T: Clone + Eq + std::fmt::Debug + Send + Sync>() {}
+    shareable::<Game>();
+    // Twenty moves then five taken back (past a kept position) equal the
+    // same fifteen moves played: positions kept or rebuilt do not count.
+    let sans = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+    ];
+    let (mut long, mut short) = (Game::new(), Game::new());
+    for (i, san) in sans.iter().enumerate() {
+        long.play_san(san).unwrap();
+        if i < 15 {
+            short.play_san(san).unwrap();
+        }
+    }
+    for _ in 0..5 {
+        long.undo().unwrap();
+    }
+    assert_eq!(long, short);
+    assert_eq!(long.position(), short.position());
+    assert_eq!(format!("{long:?}"), format!("{short:?}"));
+    long.resign(Color::White).unwrap();
+    assert_ne!(long, short);
+}
