@@ -11,6 +11,7 @@ use crate::{Color, Move, Role};
 use alloc::vec::Vec;
 use core::fmt;
 
+mod history;
 #[cfg(feature = "std")]
 pub(crate) mod pgn_reader;
 mod repetition;
@@ -26,9 +27,13 @@ pub(crate) use repetition::{is_zeroing, same_position};
 /// fivefold repetition, seventy-five moves) and when a player may claim a
 /// draw (threefold repetition, fifty moves).
 ///
-/// Positions before the start position are unknown and count as none. Taking
-/// a move back costs O(1); a repetition query looks back only as far as the
-/// last capture or pawn move, never replaying the game.
+/// Positions before the start position are unknown and count as none. The
+/// game keeps the start and current positions and, per move, the move and
+/// the repetition key of the position it led to; every sixteenth position
+/// is kept too, so that an earlier position (or the one a move taken back
+/// returns to) is rebuilt by replaying at most fifteen moves. A repetition
+/// query looks back only as far as the last capture or pawn move, and
+/// compares positions only where their keys are equal.
 ///
 /// Once the game is over ([`Game::outcome`] is `Some`: by itself, or by a
 /// recorded resignation, agreement or accepted claim) it takes no more
@@ -49,13 +54,18 @@ pub(crate) use repetition::{is_zeroing, same_position};
 /// ```
 #[derive(Clone)]
 pub struct Game {
-    /// `positions[i]` is the position after `i` moves: never empty, the
-    /// last one is the current position.
-    pub(crate) positions: Vec<Position>,
-    /// `keys[i]` is `positions[i].repetition_key()` (FIDE 9.2 identity).
+    /// The position before the first move.
+    start: Position,
+    /// The position after the last move.
+    current: Position,
+    /// `snapshots[k]` is the position after `(k + 1) * SNAPSHOT` moves:
+    /// there are `moves.len() / SNAPSHOT` of them.
+    snapshots: Vec<Position>,
+    /// `keys[i]` is what the history keeps of the position after `i` moves
+    /// ([`history::entry`]): its repetition key (FIDE 9.2 identity) with
+    /// its two low bits holding what is known of it being dead (FIDE
+    /// 5.2.2). Never empty: one entry per position, the current one last.
     pub(crate) keys: Vec<u64>,
-    /// `life[i]`: what is known of `positions[i]` being dead (FIDE 5.2.2).
-    life: Vec<crate::dead::Liveness>,
     moves: Vec<Move>,
     /// An ending recorded in the current position: resignation, agreement
     /// or an accepted draw claim.
@@ -98,19 +108,20 @@ impl Game {
 
     /// A game from `start`, whose liveness (FIDE 5.2.2) is `life`.
     fn with_life(start: Position, life: crate::dead::Liveness) -> Game {
-        let key = start.repetition_key();
-        let mut positions = Vec::with_capacity(64);
-        positions.push(start);
-        let mut keys = Vec::with_capacity(64);
-        keys.push(key);
-        let mut life_of = Vec::with_capacity(64);
-        life_of.push(life);
-        let life = life_of;
+        Game::with_room(start, life, 64)
+    }
+
+    /// A game from `start` (whose liveness is `life`) with room for `plies`
+    /// moves before its vectors grow.
+    pub(crate) fn with_room(start: Position, life: crate::dead::Liveness, plies: usize) -> Game {
+        let mut keys = Vec::with_capacity(plies + 1);
+        keys.push(history::entry(start.repetition_key(), life));
         Game {
-            positions,
+            current: start.clone(),
+            start,
+            snapshots: Vec::with_capacity(plies / history::SNAPSHOT),
             keys,
-            life,
-            moves: Vec::with_capacity(64),
+            moves: Vec::with_capacity(plies),
             ending: None,
         }
     }
@@ -142,7 +153,7 @@ impl Game {
     /// ```
     #[inline]
     pub fn position(&self) -> &Position {
-        self.at(self.moves.len())
+        &self.current
     }
 
     /// The moves played since the start position, oldest first.
@@ -168,12 +179,7 @@ impl Game {
     /// ```
     #[inline]
     pub fn start(&self) -> &Position {
-        self.at(0)
-    }
-
-    #[inline]
-    pub(crate) fn at(&self, ply: usize) -> &Position {
-        &self.positions[ply]
+        &self.start
     }
 
     /// Plays `m` if it is legal in the current position (FIDE 3) and the
@@ -288,7 +294,8 @@ impl Game {
     }
 
     /// Takes back the last move and returns it, or `None` at the start
-    /// position. Costs O(1): the game keeps every position it passed.
+    /// position. The position before it is rebuilt from the last position
+    /// kept, by at most fifteen moves.
     ///
     /// A recorded ending (a resignation, an agreed draw, an accepted claim)
     /// was made in the position the last move led to, so it is taken back
@@ -317,9 +324,10 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         self.ending = None;
         let m = self.moves.pop()?;
-        self.positions.pop();
         self.keys.pop();
-        self.life.pop();
+        let ply = self.moves.len();
+        self.snapshots.truncate(ply / history::SNAPSHOT);
+        self.current = self.rebuilt(ply);
         Some(m)
     }
 
@@ -339,7 +347,7 @@ impl Game {
     /// ```
     pub fn repetitions(&self) -> u32 {
         let ply = self.moves.len();
-        1 + self.earlier_occurrences(self.position(), self.keys[ply], ply)
+        1 + self.earlier_occurrences(self.position(), self.key_at(ply), ply, u32::MAX)
     }
 
     /// `true` if the player to move may claim a draw by threefold
@@ -397,7 +405,7 @@ impl Game {
     /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::FivefoldRepetition }));
     /// ```
     pub fn is_fivefold_repetition(&self) -> bool {
-        self.repetitions() >= 5
+        self.repetitions_at_least(5)
     }
 
     /// `true` if each side made its last 75 moves without a pawn move or a
@@ -631,8 +639,8 @@ impl fmt::Debug for Game {
                     .entries(
                         game.moves
                             .iter()
-                            .enumerate()
-                            .map(|(i, &m)| game.at(i).uci(m)),
+                            .zip(game.positions())
+                            .map(|(&m, pos)| pos.uci(m)),
                     )
                     .finish()
             }

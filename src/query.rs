@@ -198,23 +198,6 @@ impl Position {
 }
 
 impl Game {
-    /// Every position of the game, from the start position
-    /// (`positions()[0]`) to the current one (the last); `positions()[i]`
-    /// is the position before `moves()[i]`.
-    ///
-    /// ```
-    /// use chess_arbiter::{Game, Position};
-    /// let mut game = Game::new();
-    /// game.play_san("e4").unwrap();
-    /// assert_eq!(game.positions().len(), 2);
-    /// assert_eq!(game.positions()[0], Position::new());
-    /// assert_eq!(&game.positions()[1], game.position());
-    /// ```
-    #[must_use]
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
-    }
-
     /// The moves played, in SAN as each position writes them (with `+` and
     /// `#`).
     ///
@@ -231,13 +214,13 @@ impl Game {
     pub fn san_moves(&self) -> Vec<San> {
         self.moves()
             .iter()
-            .zip(&self.positions)
+            .zip(self.positions())
             .map(|(&m, pos)| pos.san(m))
             .collect()
     }
 
     /// The plies at which the current position occurred, oldest first and
-    /// the current ply last (indices into [`Game::positions`]): the
+    /// the current ply last (plies as [`Game::position_at`] takes them): the
     /// occurrences FIDE 9.2 counts. Its length is [`Game::repetitions`].
     ///
     /// ```
@@ -252,13 +235,13 @@ impl Game {
     pub fn repetition_plies(&self) -> Vec<usize> {
         let ply = self.moves().len();
         let pos = self.position();
-        let key = self.keys[ply];
+        let key = self.key_at(ply);
         let reach = usize::try_from(pos.halfmove_clock())
             .unwrap_or(usize::MAX)
             .min(ply);
         let mut plies: Vec<usize> = (ply - reach..ply)
             .filter(|&i| (ply - i) % 2 == 0)
-            .filter(|&i| self.keys[i] == key && same_position(&self.positions[i], pos))
+            .filter(|&i| self.key_at(i) == key && same_position(&self.replayed(i), pos))
             .collect();
         plies.push(ply);
         plies

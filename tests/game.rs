@@ -410,3 +410,70 @@ fn game_defaults_to_the_standard_start() {
     assert_eq!(Game::new().start(), &Position::new());
     assert_eq!(Game::new().repetitions(), 1);
 }
+
+#[test]
+fn repetitions_far_from_the_start_are_counted_with_positions_rebuilt() {
+    // Knight shuffles after an opening, long past the positions a game keeps
+    // whole (one every sixteen moves): at every ply the count of repetitions
+    // is that of the positions given by `positions()` with the same board,
+    // side, castling rights and en passant field, and the game ends at the
+    // fifth occurrence.
+    let mut game = Game::new();
+    let opening = [
+        "e4", "e5", "Nc3", "Nc6", "Bc4", "Bc5", "d3", "d6", "Be3", "Be6", "a3", "a6", "h3", "h6",
+        "b3", "b6", "g3", "g6",
+    ];
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nge2", "Nge7", "Ng1", "Ng8"];
+    let identity = |fen: String| fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    for san in opening.iter().chain(shuffle.iter().cycle().take(40)) {
+        if game.outcome().is_some() {
+            break;
+        }
+        game.play_san(san).unwrap();
+        let fens: Vec<String> = game.positions().map(|p| identity(p.fen())).collect();
+        let now = fens.last().unwrap();
+        let naive = fens.iter().filter(|&fen| fen == now).count() as u32;
+        assert_eq!(
+            game.repetitions(),
+            naive,
+            "after {san}, ply {}",
+            game.moves().len()
+        );
+        assert_eq!(game.repetition_plies().len() as u32, naive);
+        assert_eq!(game.is_fivefold_repetition(), naive >= 5);
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::FivefoldRepetition
+        })
+    );
+    assert!(game.moves().len() > 32, "{} plies", game.moves().len());
+}
+
+#[test]
+fn a_game_is_shareable_and_equal_by_its_start_moves_and_ending() {
+    fn shareable<T: Clone + Eq + std::fmt::Debug + Send + Sync>() {}
+    shareable::<Game>();
+    // Twenty moves then five taken back (past a kept position) equal the
+    // same fifteen moves played: positions kept or rebuilt do not count.
+    let sans = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+    ];
+    let (mut long, mut short) = (Game::new(), Game::new());
+    for (i, san) in sans.iter().enumerate() {
+        long.play_san(san).unwrap();
+        if i < 15 {
+            short.play_san(san).unwrap();
+        }
+    }
+    for _ in 0..5 {
+        long.undo().unwrap();
+    }
+    assert_eq!(long, short);
+    assert_eq!(long.position(), short.position());
+    assert_eq!(format!("{long:?}"), format!("{short:?}"));
+    long.resign(Color::White).unwrap();
+    assert_ne!(long, short);
+}

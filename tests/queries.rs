@@ -73,11 +73,60 @@ fn a_game_lists_its_positions_and_san_moves() {
     }
     let sans: Vec<String> = game.san_moves().iter().map(|s| s.to_string()).collect();
     assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]);
-    assert_eq!(game.positions().len(), 8);
+    let positions: Vec<Position> = game.positions().collect();
+    assert_eq!(positions.len(), 8);
     for (i, &m) in game.moves().iter().enumerate() {
-        let mut pos = game.positions()[i].clone();
+        let mut pos = positions[i].clone();
         pos.play(m).unwrap();
-        assert_eq!(pos, game.positions()[i + 1]);
+        assert_eq!(pos, positions[i + 1]);
+    }
+}
+
+#[test]
+fn a_long_game_gives_every_position_from_either_end_and_by_ply() {
+    // Past several kept positions (one every sixteen moves): each position
+    // given from the front, from the back and by ply is the replayed one,
+    // and so is the position each move taken back returns to.
+    let mut game = Game::new();
+    let mut replayed = vec![Position::new()];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    while game.moves().len() < 70 && game.outcome().is_none() {
+        let moves = game.position().legal_moves();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = moves[(state % moves.len() as u64) as usize];
+        game.play(m).unwrap();
+        let mut pos = replayed.last().unwrap().clone();
+        pos.play(m).unwrap();
+        replayed.push(pos);
+    }
+    assert!(game.moves().len() > 40, "{} plies", game.moves().len());
+    assert_eq!(game.positions().len(), replayed.len());
+    assert!(game.positions().eq(replayed.iter().cloned()));
+    assert!(game.positions().rev().eq(replayed.iter().rev().cloned()));
+    for (ply, pos) in replayed.iter().enumerate() {
+        assert_eq!(game.position_at(ply).as_ref(), Some(pos), "ply {ply}");
+    }
+    assert_eq!(game.position_at(replayed.len()), None);
+    // Both ends at once, meeting in the middle.
+    let mut both = game.positions();
+    let (mut front, mut back) = (0, replayed.len());
+    while let Some(pos) = both.next() {
+        assert_eq!(pos, replayed[front]);
+        front += 1;
+        if let Some(pos) = both.next_back() {
+            back -= 1;
+            assert_eq!(pos, replayed[back]);
+        }
+        assert_eq!(both.len(), back - front);
+    }
+    assert_eq!(front, back);
+    drop(both);
+    while let Some(m) = game.undo() {
+        replayed.pop();
+        assert_eq!(game.position(), replayed.last().unwrap());
+        assert_eq!(game.moves().len() + 1, replayed.len(), "{m}");
     }
 }
 

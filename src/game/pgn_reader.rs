@@ -62,21 +62,7 @@ impl Game {
     /// Its history has room for `plies` moves (the reader sizes it by the
     /// game before).
     pub(crate) fn assuming_life_with_room(start: Position, plies: usize) -> Game {
-        let room = plies + 1;
-        let mut positions = Vec::with_capacity(room);
-        let mut keys = Vec::with_capacity(room);
-        // Written at the end (Game::write_assumed_life), in one go.
-        let mut life = Vec::with_capacity(room);
-        keys.push(start.repetition_key());
-        positions.push(start);
-        life.push(crate::dead::Liveness::Alive);
-        Game {
-            positions,
-            keys,
-            life,
-            moves: Vec::with_capacity(plies),
-            ending: None,
-        }
+        Game::with_room(start, crate::dead::Liveness::Alive, plies)
     }
 
     /// The game made by [`Game::assuming_life_with_room`], no move
@@ -87,14 +73,16 @@ impl Game {
             self.moves.is_empty(),
             "a game restarted before its first move"
         );
-        self.positions.clear();
+        self.snapshots.clear();
         self.keys.clear();
-        self.life.clear();
         self.moves.clear();
         self.ending = None;
-        self.keys.push(start.repetition_key());
-        self.positions.push(start);
-        self.life.push(crate::dead::Liveness::Alive);
+        self.keys.push(super::history::entry(
+            start.repetition_key(),
+            crate::dead::Liveness::Alive,
+        ));
+        self.current = start.clone();
+        self.start = start;
     }
 
     /// The PGN reader's mainline move in a game whose life is assumed
@@ -102,27 +90,22 @@ impl Game {
     /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
     /// move is then not played), `NoMove` when `san` is no legal move
     /// there, else the move played with the position it
-    /// leads to taken as alive. The position after the move is made in
-    /// place, in the history (one copy of the position per move, not two).
-    /// Its life is not written yet: every position read so far counts as
-    /// alive as the first does, and [`Game::write_assumed_life`] writes
-    /// them all at once when the reading is over (the last entry of the
-    /// life vector stands for the current position meanwhile). The tests are those
+    /// leads to taken as alive. The move is played on the current position
+    /// in place: no copy of the position but one every sixteen moves. The tests are those
     /// of `is_over_with_moves_left` on the position in hand, less the dead
     /// position's: every position is taken to be alive until the reading
     /// is over.
     #[inline]
     pub(crate) fn play_san_bytes_unless_over_assuming_life(&mut self, san: &[u8]) -> AssumedMove {
         debug_assert!(!self.is_dead(), "a game read with its life assumed");
-        let before = self.positions.len() - 1;
-        let pos = &self.positions[before];
+        let pos = &self.current;
         let clock = pos.halfmove_clock();
         if self.ending.is_some()
             || clock >= 150
             // The material changes only with a capture (or a promotion,
             // which makes it no less): a position after another move has
             // that of the one before it, found sufficient then.
-            || ((clock == 0 || before == 0) && pos.is_insufficient_material())
+            || ((clock == 0 || self.moves.is_empty()) && pos.is_insufficient_material())
             // Five occurrences take at least 16 reversible plies, and four
             // earlier keys equal to this one.
             || (clock >= 16 && self.may_be_fivefold(clock) && self.is_fivefold_repetition())
@@ -132,12 +115,7 @@ impl Game {
         let Some(m) = pos.find_san(san) else {
             return AssumedMove::NoMove;
         };
-        // Cloned into its slot in one copy (a push of a clone makes two).
-        self.positions.extend_from_within(before..);
-        let next = &mut self.positions[before + 1];
-        next.play_unchecked(m);
-        self.keys.push(next.repetition_key());
-        self.moves.push(m);
+        self.push_in_place(m, crate::dead::Liveness::Alive);
         AssumedMove::Played
     }
 
@@ -148,8 +126,9 @@ impl Game {
     /// one tight pass over the keys; only then are the positions compared.
     #[inline]
     fn may_be_fivefold(&self, clock: u32) -> bool {
+        use super::history::key_of;
         let ply = self.keys.len() - 1;
-        let key = self.keys[ply];
+        let key = key_of(self.keys[ply]);
         let reach = usize::try_from(clock).unwrap_or(usize::MAX).min(ply);
         let earlier = &self.keys[ply - reach..ply];
         earlier
@@ -157,19 +136,9 @@ impl Game {
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&k| k == key)
+            .filter(|&&k| key_of(k) == key)
             .count()
             >= 4
-    }
-
-    /// Writes the life of the positions played by
-    /// [`Game::play_san_bytes_unless_over_assuming_life`] (alive, as assumed), so that
-    /// there is one entry per position again. Called before anything
-    /// reads the life of a position other than the current one, or hands
-    /// the game on.
-    pub(crate) fn write_assumed_life(&mut self) {
-        self.life
-            .resize(self.positions.len(), crate::dead::Liveness::Alive);
     }
 
     /// What the positions of a game played with its life assumed are, as
@@ -187,9 +156,8 @@ impl Game {
     /// undecided proof on the way leaves it to a ruling move by move.
     pub(crate) fn check_assumed_life(&mut self) -> AssumedLife {
         use crate::dead::{Liveness, liveness, liveness_after};
-        self.write_assumed_life();
-        let last = self.positions.len() - 1;
-        let last_pos = &self.positions[last];
+        let last = self.moves.len();
+        let last_pos = &self.current;
         // A record of no move from the standard start needs no proof: the
         // start is known alive (as for `Game::new`).
         if last_pos.is_checkmate() || (last == 0 && *last_pos == Position::new()) {
@@ -202,23 +170,30 @@ impl Game {
             Liveness::Open => return AssumedLife::Unknown,
             Liveness::Dead => {}
         }
-        // The positions Game::play proves from scratch for sure: the start
-        // and those after a capture or pawn move.
-        let zeroing: Vec<usize> = core::iter::once(0)
-            .chain((1..=last).filter(|&ply| self.positions[ply].halfmove_clock() == 0))
-            .collect();
-        let start_alive = self.positions[0] == Position::new();
-        let mut alive = 0; // index into `zeroing` of a position proved alive
+        let start_alive = self.start == Position::new();
         if !start_alive {
-            match liveness(&self.positions[0]) {
+            match liveness(&self.start) {
                 Liveness::Alive => {}
                 Liveness::Dead => return AssumedLife::DeadAt(0),
                 Liveness::Open => return AssumedLife::Unknown,
             }
         }
+        // The positions Game::play proves from scratch for sure: the start
+        // and those after a capture or pawn move, found in one replay
+        // (this path is rare: the last position is dead).
+        let mut zeroing: Vec<(usize, Position)> = Vec::new();
+        zeroing.push((0, self.start.clone()));
+        let mut pos = self.start.clone();
+        for (ply, &m) in (1..).zip(&self.moves) {
+            pos.play_unchecked(m);
+            if pos.halfmove_clock() == 0 {
+                zeroing.push((ply, pos.clone()));
+            }
+        }
+        let mut alive = 0; // index into `zeroing` of a position proved alive
         // `dead`: the first index known dead (or past the end).
         let mut dead = zeroing.len();
-        if zeroing.last() == Some(&last) {
+        if zeroing.last().map(|z| z.0) == Some(last) {
             dead = zeroing.len() - 1;
         }
         // Searched from the end, by steps that double, until a live one is
@@ -232,7 +207,7 @@ impl Game {
                 Some(step) => dead.saturating_sub(step).max(alive + 1),
                 None => (alive + dead) / 2,
             };
-            match liveness(&self.positions[zeroing[mid]]) {
+            match liveness(&zeroing[mid].1) {
                 Liveness::Alive => {
                     alive = mid;
                     step = None;
@@ -249,24 +224,30 @@ impl Game {
         // the position just before it is alive, so are all before that (a
         // proof is never wrong), and Game::play rules none of them dead:
         // one proof instead of one for each move in between.
-        if let Some(&at) = zeroing.get(dead) {
-            if at - 1 > zeroing[alive] && liveness(&self.positions[at - 1]) == Liveness::Alive {
+        let dead_ply = zeroing.get(dead).map(|z| z.0);
+        let (alive_ply, alive_pos) = &zeroing[alive];
+        if let Some(at) = dead_ply {
+            if at - 1 > *alive_ply && liveness(&self.rebuilt(at - 1)) == Liveness::Alive {
                 return AssumedLife::DeadAt(at);
             }
         }
         // From the live one on, as Game::play rules: the first dead is
         // at the known dead one at the latest (the last position is dead).
         let mut life = Liveness::Alive;
-        for ply in zeroing[alive] + 1..=last {
-            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
-            life = if zeroing.get(dead) == Some(&ply) {
+        let mut prev = alive_pos.clone();
+        for ply in alive_ply + 1..=last {
+            let m = self.moves[ply - 1];
+            let mut next = prev.clone();
+            next.play_unchecked(m);
+            life = if dead_ply == Some(ply) {
                 Liveness::Dead
             } else {
-                liveness_after(prev, life, self.moves[ply - 1], next)
+                liveness_after(&prev, life, m, &next)
             };
             if life == Liveness::Dead {
                 return AssumedLife::DeadAt(ply);
             }
+            prev = next;
         }
         AssumedLife::Unknown
     }
@@ -278,23 +259,26 @@ impl Game {
     /// for [`Game::new`]). Where the first dead position stands, if any.
     pub(crate) fn rule_life_move_by_move(&mut self, start_proved: bool) -> Option<usize> {
         use crate::dead::{Liveness, liveness, liveness_after};
-        self.write_assumed_life();
         let mut life = if start_proved {
-            liveness(&self.positions[0])
+            liveness(&self.start)
         } else {
             Liveness::Alive
         };
-        self.life[0] = life;
+        self.set_life_at(0, life);
         if life == Liveness::Dead {
             return Some(0);
         }
-        for ply in 1..self.positions.len() {
-            let (prev, next) = (&self.positions[ply - 1], &self.positions[ply]);
-            life = liveness_after(prev, life, self.moves[ply - 1], next);
-            self.life[ply] = life;
+        let mut prev = self.start.clone();
+        for ply in 1..=self.moves.len() {
+            let m = self.moves[ply - 1];
+            let mut next = prev.clone();
+            next.play_unchecked(m);
+            life = liveness_after(&prev, life, m, &next);
+            self.set_life_at(ply, life);
             if life == Liveness::Dead {
                 return Some(ply);
             }
+            prev = next;
         }
         None
     }
@@ -304,11 +288,13 @@ impl Game {
     /// out and returned, in order (the record keeps them as written after
     /// the end).
     pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
-        self.write_assumed_life();
-        let after = self.moves.split_off(ply.min(self.moves.len()));
-        self.positions.truncate(ply + 1);
-        self.keys.truncate(ply + 1);
-        self.life.truncate(ply + 1);
+        let ply = ply.min(self.moves.len());
+        let after = self.moves.split_off(ply);
+        if !after.is_empty() {
+            self.keys.truncate(ply + 1);
+            self.snapshots.truncate(ply / super::history::SNAPSHOT);
+            self.current = self.rebuilt(ply);
+        }
         self.mark_dead();
         after
     }
@@ -316,9 +302,7 @@ impl Game {
     /// Takes the current position as dead (FIDE 5.2.2), as a proof has
     /// shown.
     fn mark_dead(&mut self) {
-        if let Some(life) = self.life.last_mut() {
-            *life = crate::dead::Liveness::Dead;
-        }
+        self.set_life_at(self.moves.len(), crate::dead::Liveness::Dead);
     }
 }
 
@@ -419,13 +403,18 @@ mod tests {
                 assert_eq!(assumed.moves.last(), Some(&m));
             }
             let first_dead = assumed.rule_life_move_by_move(true);
-            let want = played
-                .life
+            let lives = |game: &Game| -> Vec<crate::dead::Liveness> {
+                (0..=game.moves.len())
+                    .map(|ply| game.life_at(ply))
+                    .collect()
+            };
+            let (played_life, assumed_life) = (lives(&played), lives(&assumed));
+            let want = played_life
                 .iter()
                 .position(|&l| l == crate::dead::Liveness::Dead);
             assert_eq!(first_dead, want, "game {n}");
-            let upto = want.map_or(played.life.len(), |ply| ply + 1);
-            assert_eq!(assumed.life[..upto], played.life[..upto], "game {n}");
+            let upto = want.map_or(played_life.len(), |ply| ply + 1);
+            assert_eq!(assumed_life[..upto], played_life[..upto], "game {n}");
             dead += usize::from(want.is_some());
         }
         assert!(dead > 10, "{dead} games reach a dead position");

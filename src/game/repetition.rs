@@ -6,23 +6,70 @@ use crate::position::Position;
 use crate::{Move, Role};
 
 impl Game {
-    /// How many times `pos`, standing (or about to stand) at `ply` with
-    /// repetition key `key`, occurred before `ply`. Every position before
-    /// the last capture or pawn move differs from it, so the search goes
-    /// back `halfmove_clock` plies and no further, on the same side to move.
-    pub(super) fn earlier_occurrences(&self, pos: &Position, key: u64, ply: usize) -> u32 {
+    /// The earlier plies at which `pos`, standing (or about to stand) at
+    /// `ply` with repetition key `key` (as [`Game::key_at`] gives it), may
+    /// have occurred, oldest first: those with its key, the same side to
+    /// move, and no capture or pawn move since (every position before the
+    /// last one differs from it, so the search goes back `halfmove_clock`
+    /// plies and no further).
+    fn plies_with_key(&self, pos: &Position, key: u64, ply: usize) -> impl Iterator<Item = usize> {
         let reach = usize::try_from(pos.halfmove_clock())
             .unwrap_or(usize::MAX)
             .min(ply);
-        let mut count = 0;
-        let mut earlier = ply;
-        while earlier >= ply - reach + 2 {
-            earlier -= 2;
-            if self.keys[earlier] == key && same_position(self.at(earlier), pos) {
+        (ply - reach + reach % 2..ply)
+            .step_by(2)
+            .filter(move |&i| self.key_at(i) == key)
+    }
+
+    /// How many times `pos` (as for [`Game::plies_with_key`]) occurred
+    /// before `ply`, counted up to `enough`. Positions are compared only
+    /// where keys are equal (a collision of keys is then harmless), the
+    /// earlier ones rebuilt in one replay from the oldest.
+    pub(super) fn earlier_occurrences(
+        &self,
+        pos: &Position,
+        key: u64,
+        ply: usize,
+        enough: u32,
+    ) -> u32 {
+        let mut plies = self.plies_with_key(pos, key, ply);
+        let Some(first) = plies.next() else {
+            return 0;
+        };
+        let mut earlier = self.replayed(first);
+        let (mut at, mut count) = (first, 0);
+        for next in core::iter::once(first).chain(plies) {
+            for &m in &self.moves[at..next] {
+                earlier.play_unchecked(m);
+            }
+            at = next;
+            if same_position(&earlier, pos) {
                 count += 1;
+                if count >= enough {
+                    break;
+                }
             }
         }
         count
+    }
+
+    /// `true` if `pos` (as for [`Game::plies_with_key`]) occurred at least
+    /// `times` times before `ply`: no position is rebuilt unless that many
+    /// earlier keys are equal to its own.
+    pub(super) fn occurs_earlier(&self, pos: &Position, key: u64, ply: usize, times: u32) -> bool {
+        let Some(nth) = usize::try_from(times).ok().and_then(|t| t.checked_sub(1)) else {
+            return true; // no occurrence needed
+        };
+        self.plies_with_key(pos, key, ply).nth(nth).is_some()
+            && self.earlier_occurrences(pos, key, ply, times) >= times
+    }
+
+    /// `true` if the current position has occurred at least `times` times,
+    /// itself included: [`Game::repetitions`]` >= times`, with no position
+    /// rebuilt unless the keys allow it.
+    pub(crate) fn repetitions_at_least(&self, times: u32) -> bool {
+        let ply = self.moves.len();
+        times <= 1 || self.occurs_earlier(self.position(), self.key_at(ply), ply, times - 1)
     }
 
     pub(super) fn threefold_claim(&self) -> bool {
@@ -33,7 +80,7 @@ impl Game {
     /// `Some(Some(m))` by announcing `m` (the first such legal move), `None`
     /// not at all. Ignores whether the game is over.
     pub(crate) fn threefold_way(&self) -> Option<Option<Move>> {
-        if self.repetitions() >= 3 {
+        if self.repetitions_at_least(3) {
             return Some(None);
         }
         let ply = self.moves.len();
@@ -50,7 +97,7 @@ impl Game {
         // The announced position must already have occurred twice: without
         // two equal keys in that window no move can make a third (checked
         // in place, without allocating).
-        let window = || (lowest..ply).rev().step_by(2).map(|i| self.keys[i]);
+        let window = || (lowest..ply).rev().step_by(2).map(|i| self.key_at(i));
         let repeated = window()
             .enumerate()
             .any(|(i, key)| window().skip(i + 1).any(|other| other == key));
@@ -65,8 +112,8 @@ impl Game {
             .find(|&m| {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                let key = child.repetition_key();
-                self.earlier_occurrences(&child, key, ply + 1) >= 2
+                let key = super::history::key_of(child.repetition_key());
+                self.occurs_earlier(&child, key, ply + 1, 2)
             })
             .map(Some)
     }

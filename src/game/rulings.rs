@@ -11,7 +11,7 @@ impl Game {
     /// [`Position::is_dead`] of the current position, as proved when the
     /// game reached it.
     pub(super) fn is_dead(&self) -> bool {
-        self.life[self.life.len() - 1] == crate::dead::Liveness::Dead
+        self.life_at(self.moves.len()) == crate::dead::Liveness::Dead
     }
 
     /// [`Game::outcome`] when the side to move has a legal move (so neither
@@ -35,15 +35,16 @@ impl Game {
     }
 
     pub(super) fn push(&mut self, m: Move, next: Position) {
-        let life = self.life[self.life.len() - 1];
+        let life = self.life_at(self.moves.len());
         let life = crate::dead::liveness_after(self.position(), life, m, &next);
         self.push_with_life(m, next, life);
     }
 
     pub(super) fn push_with_life(&mut self, m: Move, next: Position, life: crate::dead::Liveness) {
-        self.life.push(life);
-        self.keys.push(next.repetition_key());
-        self.positions.push(next);
+        self.keys
+            .push(super::history::entry(next.repetition_key(), life));
+        self.current = next;
         self.moves.push(m);
+        self.keep_snapshot();
     }
 }

@@ -30,8 +30,8 @@ impl Serialize for GameMoves<'_> {
         s.collect_seq(
             game.moves()
                 .iter()
-                .enumerate()
-                .map(|(i, &m)| game.at(i).uci(m)),
+                .zip(game.positions())
+                .map(|(&m, pos)| pos.uci(m)),
         )
     }
 }

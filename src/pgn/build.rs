@@ -193,9 +193,6 @@ fn rule(
     text: &GameText<'_>,
 ) -> Result<(), PgnError> {
     use crate::game::pgn_reader::AssumedLife;
-    // The life of the positions played, as assumed, in one go: the game
-    // is whole again before any ruling looks at it or it is handed on.
-    builder.tags.game.write_assumed_life();
     if let Err(error) = first {
         // The error stands as read when no position before it is dead:
         // `Game::play` would have ruled every move the same way. The last
@@ -572,7 +569,7 @@ impl Builder {
                         Some((_, before_last)) if !self.tags.after_end.is_empty() => {
                             before_last.clone()
                         }
-                        _ => self.tags.game.at(ply).clone(),
+                        _ => self.tags.game.replayed(ply),
                     };
                     Open {
                         line: Variation::new(start.clone()),

@@ -154,7 +154,7 @@ impl PgnGame {
     pub fn position_before(&self, ply: usize) -> Option<Position> {
         let played = self.game.moves().len();
         if ply <= played {
-            return Some(self.game.at(ply).clone());
+            return Some(self.game.replayed(ply));
         }
         let extra = self.after_end.get(..ply - played)?;
         let mut pos = self.game.position().clone();

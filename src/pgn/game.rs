@@ -168,7 +168,8 @@ impl PgnGame {
         self.variations.retain_mut(|(ply, vars)| {
             let ply = *ply as usize;
             ply < plies && {
-                vars.retain(|v| v.start() == game.at(ply));
+                let pos = game.replayed(ply);
+                vars.retain(|v| *v.start() == pos);
                 !vars.is_empty()
             }
         });

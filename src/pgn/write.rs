@@ -105,19 +105,12 @@ impl fmt::Display for PgnGame {
         }
         let mut variations = self.variations.iter().peekable();
         let mut interrupted = true;
-        let played = self.game.moves().len();
-        let mut beyond = self.game.position().clone();
+        // The mainline's positions, each made from the one before.
+        let mut pos = self.game.start().clone();
         for (ply, m) in self.mainline().enumerate() {
-            let next_beyond;
-            let pos = if ply < played {
-                self.game.at(ply)
-            } else {
-                next_beyond = beyond.clone();
-                beyond.play_unchecked(m);
-                &next_beyond
-            };
-            line.number(pos, interrupted)?;
+            line.number(&pos, interrupted)?;
             line.token(pos.san(m).as_str())?;
+            pos.play_unchecked(m);
             interrupted = false;
             let node = ply + 1;
             while let Some(&(_, nag)) = nags.next_if(|&&(n, _)| n as usize == node) {

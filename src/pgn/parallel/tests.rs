@@ -229,7 +229,7 @@ fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
             games += 1;
         }
     }
-    let room = |item: Item| item.unwrap().game.positions.capacity();
+    let room = |item: Item| item.unwrap().game.keys.capacity();
     let sequential: Vec<usize> = Reader::new(text.as_bytes()).map(room).collect();
     assert_eq!(sequential.len(), 40);
     // The first game grows its vectors; those after it do not.
