@@ -114,7 +114,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         let rows = Rows {
             king: row(king),
             corner: row(corner),
-            target: king_target(pos, winner).map(row),
+            target: king_target(pos, winner),
             king_square: king,
             corner_square: corner,
             pawn_base: match (rich, quick) {
@@ -529,8 +529,17 @@ impl<const ALL: bool> Scorer<'_, ALL> {
             let considered = if quiet <= best || quiet < self.floor {
                 targets & self.theirs
             } else {
-                targets
+                // The quiet moves near enough to beat it alone.
+                targets & (self.theirs | terms.within(best, self.floor))
             };
+            debug_assert!(
+                (targets & !considered).into_iter().all(|to| {
+                    let score = self.ordinary(&terms, to as u32);
+                    score <= best || score < self.floor
+                }),
+                "a move left out that may be the best in {:?}",
+                self.pos
+            );
             self.best_of(from, role, &terms, considered, targets);
             return;
         }
@@ -621,6 +630,9 @@ struct Terms {
     corner_min: i32,
     corner: i32,
     rank: i32,
+    /// The squares nearer than so many steps to the square `row` counts
+    /// from (see [`closer`]), for [`Terms::within`].
+    closer: &'static [u64; 16],
 }
 
 impl Terms {
@@ -638,6 +650,28 @@ impl Terms {
         }
     }
 
+    /// The squares to which an ordinary move of the piece whose part this
+    /// is may score more than `best` and at least `floor` but for what a
+    /// capture adds: those near enough on `row` (the distance on
+    /// `corner_row` taken at its least). Every square when `row` does not
+    /// count, or no score is yet to beat.
+    #[inline(always)]
+    fn within(&self, best: i32, floor: i32) -> Bitboard {
+        let least = i64::from(best) + 1;
+        let least = least.max(i64::from(floor));
+        if self.near <= 0 || least <= i64::from(i32::MIN) + 1 {
+            return Bitboard::FULL;
+        }
+        // A move to a square `d` steps away on `row` scores at most
+        // `base - near * d - corner * corner_min`.
+        let limit = i64::from(self.base) - i64::from(self.corner * self.corner_min) - least;
+        if limit < 0 {
+            return Bitboard::EMPTY;
+        }
+        let steps = limit / i64::from(self.near);
+        Bitboard(self.closer[(steps + 1).min(8) as usize & 15])
+    }
+
     const NONE: Terms = Terms {
         base: 0,
         row: &FLOORED[0][0],
@@ -647,6 +681,7 @@ impl Terms {
         corner_min: 0,
         corner: 0,
         rank: 0,
+        closer: &CLOSER[0],
     };
 
     /// The part of a piece of `role` on `from`: its template's (see
@@ -679,14 +714,16 @@ impl Terms {
             let toward = |reach: i32, weight: i32| Terms {
                 row: floored(reach, rows.king_square),
                 row_min: reach,
+                closer: &CLOSER[rows.king_square.index() as usize & 63],
                 near: weight,
                 corner: weight / 2,
                 ..t
             };
             let king = match rows.target {
                 Some(target) => Terms {
-                    row: target,
+                    row: row(target),
                     near: 60,
+                    closer: &CLOSER[target.index() as usize & 63],
                     ..t
                 },
                 None => toward(role_reach(Role::King), 30),
@@ -707,6 +744,7 @@ impl Terms {
             let piece = Terms {
                 row: floored(1, rows.king_square),
                 row_min: 1,
+                closer: &CLOSER[rows.king_square.index() as usize & 63],
                 near: 10,
                 corner_row: floored(1, rows.corner_square),
                 corner_min: 1,
@@ -773,12 +811,13 @@ const QUICK_QUEEN_WEIGHT: i32 = 90;
 const QUICK_KING_CORNER: i32 = 0;
 
 /// The king-step distances a node's scores read, each a row of
-/// [`DISTANCE`] looked up once per node: to the losing king, to the corner
-/// it is sent to, and to the winner's king's target, if any.
+/// [`DISTANCE`] looked up once per node: to the losing king and to the
+/// corner it is sent to; and the winner's king's target, if any.
 struct Rows {
     king: &'static [u8; 64],
     corner: &'static [u8; 64],
-    target: Option<&'static [u8; 64]>,
+    /// The square the winner's king goes to (see [`king_target`]).
+    target: Option<Square>,
     king_square: Square,
     corner_square: Square,
     /// What any push of the winner's pawns scores before its rank counts.
@@ -846,6 +885,7 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     if role == Role::Pawn {
         s += rows.pawn_base + 10 * relative_rank(to, pos.turn());
     } else if let (Role::King, Some(target)) = (role, rows.target) {
+        let target = row(target);
         s += 60 * (at(target, from) - at(target, to));
     } else {
         // Close in, but a piece already near the king has done its part.
