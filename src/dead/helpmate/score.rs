@@ -419,6 +419,11 @@ const FIRST_GROUP: u64 = 127 << 25;
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
+        // A piece without a move is no group (an empty group's place
+        // needs no count: the places of the others keep their order).
+        if targets.is_empty() {
+            return;
+        }
         // The generator gives a piece (not a pawn) of the mover: tested
         // in the order most pieces are found, the king last, untested.
         let on = |role: Role| self.pos.by_role(role).contains(from);
@@ -440,12 +445,18 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        if targets.is_empty() {
+            return;
+        }
         self.pawn_moves(targets, delta, double);
         self.next_group(targets);
     }
 
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        if targets.is_empty() {
+            return;
+        }
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
             for (sub, role) in Role::PROMOTIONS.into_iter().enumerate() {
