@@ -90,6 +90,9 @@ struct Scorer<'a, const ALL: bool> {
     look: Option<MateLook>,
     /// The first mate in one found.
     mate: Option<Move>,
+    /// The squares nearer than so many steps to the losing king (see
+    /// [`closer`]), from which the rows of every piece but the king count.
+    closer: &'static [u64; 16],
     /// Without `ALL`: a score that a pawn's push, generated after every
     /// piece, is known to reach (`i32::MIN` if none is known). A piece
     /// whose moves all score less need not be scored (see
@@ -112,8 +115,6 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         // promotions would.
         let queens = pos.pieces(winner, Role::Queen).len() >= 2;
         let rows = Rows {
-            king: row(king),
-            corner: row(corner),
             target: king_target(pos, winner),
             king_square: king,
             corner_square: corner,
@@ -174,6 +175,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             look,
             mate: None,
             floor,
+            closer: &CLOSER[king.index() as usize & 63],
         }
     }
 
@@ -540,8 +542,16 @@ impl<const ALL: bool> Scorer<'_, ALL> {
             let considered = if quiet <= best || quiet < self.floor {
                 targets & self.theirs
             } else {
-                // The quiet moves near enough to beat it alone.
-                targets & (self.theirs | terms.within(best, self.floor))
+                // The quiet moves near enough to beat it alone: for any
+                // piece but the king (whose row may count from its target,
+                // and which has few moves) the row counts from the losing
+                // king.
+                let near = if role == Role::King {
+                    Bitboard::FULL
+                } else {
+                    terms.within(best, self.floor, self.closer)
+                };
+                targets & (self.theirs | near)
             };
             debug_assert!(
                 (targets & !considered).into_iter().all(|to| {
@@ -641,9 +651,6 @@ struct Terms {
     corner_min: i32,
     corner: i32,
     rank: i32,
-    /// The squares nearer than so many steps to the square `row` counts
-    /// from (see [`closer`]), for [`Terms::within`].
-    closer: &'static [u64; 16],
 }
 
 impl Terms {
@@ -664,10 +671,11 @@ impl Terms {
     /// The squares to which an ordinary move of the piece whose part this
     /// is may score more than `best` and at least `floor` but for what a
     /// capture adds: those near enough on `row` (the distance on
-    /// `corner_row` taken at its least). Every square when `row` does not
-    /// count, or no score is yet to beat.
+    /// `corner_row` taken at its least), `closer` the squares nearer than
+    /// so many steps to the square `row` counts from (see [`closer`]).
+    /// Every square when `row` does not count, or no score is yet to beat.
     #[inline(always)]
-    fn within(&self, best: i32, floor: i32) -> Bitboard {
+    fn within(&self, best: i32, floor: i32, closer: &[u64; 16]) -> Bitboard {
         let least = i64::from(best) + 1;
         let least = least.max(i64::from(floor));
         if self.near <= 0 || least <= i64::from(i32::MIN) + 1 {
@@ -680,7 +688,7 @@ impl Terms {
             return Bitboard::EMPTY;
         }
         let steps = limit / i64::from(self.near);
-        Bitboard(self.closer[(steps + 1).min(8) as usize & 15])
+        Bitboard(closer[(steps + 1).min(8) as usize & 15])
     }
 
     const NONE: Terms = Terms {
@@ -692,7 +700,6 @@ impl Terms {
         corner_min: 0,
         corner: 0,
         rank: 0,
-        closer: &CLOSER[0],
     };
 
     /// The part of a piece of `role` on `from`: its template's (see
@@ -725,7 +732,6 @@ impl Terms {
             let toward = |reach: i32, weight: i32| Terms {
                 row: floored(reach, rows.king_square),
                 row_min: reach,
-                closer: &CLOSER[rows.king_square.index() as usize & 63],
                 near: weight,
                 corner: weight / 2,
                 ..t
@@ -734,7 +740,6 @@ impl Terms {
                 Some(target) => Terms {
                     row: row(target),
                     near: 60,
-                    closer: &CLOSER[target.index() as usize & 63],
                     ..t
                 },
                 None => toward(role_reach(Role::King), 30),
@@ -755,7 +760,6 @@ impl Terms {
             let piece = Terms {
                 row: floored(1, rows.king_square),
                 row_min: 1,
-                closer: &CLOSER[rows.king_square.index() as usize & 63],
                 near: 10,
                 corner_row: floored(1, rows.corner_square),
                 corner_min: 1,
@@ -821,12 +825,11 @@ const QUICK_QUEEN_WEIGHT: i32 = 90;
 /// still scores as a waiting move).
 const QUICK_KING_CORNER: i32 = 0;
 
-/// The king-step distances a node's scores read, each a row of
-/// [`DISTANCE`] looked up once per node: to the losing king and to the
-/// corner it is sent to; and the winner's king's target, if any.
+/// What a node's scores count from: the losing king, the corner it is
+/// sent to and the winner's king's target, if any (their rows of
+/// [`DISTANCE`] looked up when a move is scored in full, the rare ones:
+/// the others read their roles' [`Terms`]), and the weights of the node.
 struct Rows {
-    king: &'static [u8; 64],
-    corner: &'static [u8; 64],
     /// The square the winner's king goes to (see [`king_target`]).
     target: Option<Square>,
     king_square: Square,
@@ -901,8 +904,9 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     } else {
         // Close in, but a piece already near the king has done its part.
         let reach = role_reach(role);
-        let approach = at(rows.king, from).max(reach) - at(rows.king, to).max(reach);
-        s += weight * approach + weight / 2 * (at(rows.corner, from) - at(rows.corner, to));
+        let (king, corner) = (row(rows.king_square), row(rows.corner_square));
+        let approach = at(king, from).max(reach) - at(king, to).max(reach);
+        s += weight * approach + weight / 2 * (at(corner, from) - at(corner, to));
     }
     s
 }
@@ -913,13 +917,14 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
 #[inline(always)]
 fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     let (from, to) = (m.from(), m.to());
+    let (king, corner) = (row(rows.king_square), row(rows.corner_square));
     let mut s = match role {
-        Role::King => 100 + rows.king_corner * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::King => 100 + rows.king_corner * (at(corner, from) - at(corner, to)),
         Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
         _ => {
             // Into the corner beside its own king: blocks its flight squares.
-            10 * (at(rows.king, from).max(1) - at(rows.king, to).max(1))
-                + 120 * (at(rows.corner, from).max(1) - at(rows.corner, to).max(1))
+            10 * (at(king, from).max(1) - at(king, to).max(1))
+                + 120 * (at(corner, from).max(1) - at(corner, to).max(1))
         }
     };
     if let Some(promoted) = m.promotion_role() {
