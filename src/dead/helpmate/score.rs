@@ -542,11 +542,10 @@ impl<const ALL: bool> Scorer<'_, ALL> {
             let considered = if quiet <= best || quiet < self.floor {
                 targets & self.theirs
             } else {
-                // The quiet moves near enough to beat it alone: for any
-                // piece but the king (whose row may count from its target,
-                // and which has few moves) the row counts from the losing
-                // king.
-                let near = if role == Role::King {
+                // The quiet moves near enough to beat it alone: the row
+                // counts from the losing king but for a king sent to a
+                // target (whose few moves are all looked at).
+                let near = if role == Role::King && self.rows.target.is_some() {
                     Bitboard::FULL
                 } else {
                     terms.within(best, self.floor, self.closer)
