@@ -90,6 +90,9 @@ struct Scorer<'a, const ALL: bool> {
     look: Option<MateLook>,
     /// The first mate in one found.
     mate: Option<Move>,
+    /// The squares nearer than so many steps to the losing king (see
+    /// [`closer`]), from which the rows of every piece but the king count.
+    closer: &'static [u64; 16],
     /// Without `ALL`: a score that a pawn's push, generated after every
     /// piece, is known to reach (`i32::MIN` if none is known). A piece
     /// whose moves all score less need not be scored (see
@@ -112,9 +115,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         // promotions would.
         let queens = pos.pieces(winner, Role::Queen).len() >= 2;
         let rows = Rows {
-            king: row(king),
-            corner: row(corner),
-            target: king_target(pos, winner).map(row),
+            target: king_target(pos, winner),
             king_square: king,
             corner_square: corner,
             pawn_base: match (rich, quick) {
@@ -174,6 +175,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             look,
             mate: None,
             floor,
+            closer: &CLOSER[king.index() as usize & 63],
         }
     }
 
@@ -419,6 +421,11 @@ const FIRST_GROUP: u64 = 127 << 25;
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
+        // A piece without a move is no group (an empty group's place
+        // needs no count: the places of the others keep their order).
+        if targets.is_empty() {
+            return;
+        }
         // The generator gives a piece (not a pawn) of the mover: tested
         // in the order most pieces are found, the king last, untested.
         let on = |role: Role| self.pos.by_role(role).contains(from);
@@ -440,12 +447,18 @@ impl<const ALL: bool> Sink for Scorer<'_, ALL> {
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool) {
+        if targets.is_empty() {
+            return;
+        }
         self.pawn_moves(targets, delta, double);
         self.next_group(targets);
     }
 
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        if targets.is_empty() {
+            return;
+        }
         for to in targets {
             let from = Square::from_index((to.index() as i32 - delta) as u32);
             for (sub, role) in Role::PROMOTIONS.into_iter().enumerate() {
@@ -529,8 +542,24 @@ impl<const ALL: bool> Scorer<'_, ALL> {
             let considered = if quiet <= best || quiet < self.floor {
                 targets & self.theirs
             } else {
-                targets
+                // The quiet moves near enough to beat it alone: the row
+                // counts from the losing king but for a king sent to a
+                // target (whose few moves are all looked at).
+                let near = if role == Role::King && self.rows.target.is_some() {
+                    Bitboard::FULL
+                } else {
+                    terms.within(best, self.floor, self.closer)
+                };
+                targets & (self.theirs | near)
             };
+            debug_assert!(
+                (targets & !considered).into_iter().all(|to| {
+                    let score = self.ordinary(&terms, to as u32);
+                    score <= best || score < self.floor
+                }),
+                "a move left out that may be the best in {:?}",
+                self.pos
+            );
             self.best_of(from, role, &terms, considered, targets);
             return;
         }
@@ -638,6 +667,29 @@ impl Terms {
         }
     }
 
+    /// The squares to which an ordinary move of the piece whose part this
+    /// is may score more than `best` and at least `floor` but for what a
+    /// capture adds: those near enough on `row` (the distance on
+    /// `corner_row` taken at its least), `closer` the squares nearer than
+    /// so many steps to the square `row` counts from (see [`closer`]).
+    /// Every square when `row` does not count, or no score is yet to beat.
+    #[inline(always)]
+    fn within(&self, best: i32, floor: i32, closer: &[u64; 16]) -> Bitboard {
+        let least = i64::from(best) + 1;
+        let least = least.max(i64::from(floor));
+        if self.near <= 0 || least <= i64::from(i32::MIN) + 1 {
+            return Bitboard::FULL;
+        }
+        // A move to a square `d` steps away on `row` scores at most
+        // `base - near * d - corner * corner_min`.
+        let limit = i64::from(self.base) - i64::from(self.corner * self.corner_min) - least;
+        if limit < 0 {
+            return Bitboard::EMPTY;
+        }
+        let steps = limit / i64::from(self.near);
+        Bitboard(closer[(steps + 1).min(8) as usize & 15])
+    }
+
     const NONE: Terms = Terms {
         base: 0,
         row: &FLOORED[0][0],
@@ -685,7 +737,7 @@ impl Terms {
             };
             let king = match rows.target {
                 Some(target) => Terms {
-                    row: target,
+                    row: row(target),
                     near: 60,
                     ..t
                 },
@@ -772,13 +824,13 @@ const QUICK_QUEEN_WEIGHT: i32 = 90;
 /// still scores as a waiting move).
 const QUICK_KING_CORNER: i32 = 0;
 
-/// The king-step distances a node's scores read, each a row of
-/// [`DISTANCE`] looked up once per node: to the losing king, to the corner
-/// it is sent to, and to the winner's king's target, if any.
+/// What a node's scores count from: the losing king, the corner it is
+/// sent to and the winner's king's target, if any (their rows of
+/// [`DISTANCE`] looked up when a move is scored in full, the rare ones:
+/// the others read their roles' [`Terms`]), and the weights of the node.
 struct Rows {
-    king: &'static [u8; 64],
-    corner: &'static [u8; 64],
-    target: Option<&'static [u8; 64]>,
+    /// The square the winner's king goes to (see [`king_target`]).
+    target: Option<Square>,
     king_square: Square,
     corner_square: Square,
     /// What any push of the winner's pawns scores before its rank counts.
@@ -846,12 +898,14 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     if role == Role::Pawn {
         s += rows.pawn_base + 10 * relative_rank(to, pos.turn());
     } else if let (Role::King, Some(target)) = (role, rows.target) {
+        let target = row(target);
         s += 60 * (at(target, from) - at(target, to));
     } else {
         // Close in, but a piece already near the king has done its part.
         let reach = role_reach(role);
-        let approach = at(rows.king, from).max(reach) - at(rows.king, to).max(reach);
-        s += weight * approach + weight / 2 * (at(rows.corner, from) - at(rows.corner, to));
+        let (king, corner) = (row(rows.king_square), row(rows.corner_square));
+        let approach = at(king, from).max(reach) - at(king, to).max(reach);
+        s += weight * approach + weight / 2 * (at(corner, from) - at(corner, to));
     }
     s
 }
@@ -862,13 +916,14 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
 #[inline(always)]
 fn loser_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     let (from, to) = (m.from(), m.to());
+    let (king, corner) = (row(rows.king_square), row(rows.corner_square));
     let mut s = match role {
-        Role::King => 100 + rows.king_corner * (at(rows.corner, from) - at(rows.corner, to)),
+        Role::King => 100 + rows.king_corner * (at(corner, from) - at(corner, to)),
         Role::Pawn => 40 + 5 * relative_rank(to, pos.turn()),
         _ => {
             // Into the corner beside its own king: blocks its flight squares.
-            10 * (at(rows.king, from).max(1) - at(rows.king, to).max(1))
-                + 120 * (at(rows.corner, from).max(1) - at(rows.corner, to).max(1))
+            10 * (at(king, from).max(1) - at(king, to).max(1))
+                + 120 * (at(corner, from).max(1) - at(corner, to).max(1))
         }
     };
     if let Some(promoted) = m.promotion_role() {
