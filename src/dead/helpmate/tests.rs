@@ -523,3 +523,19 @@ fn a_quick_look_sends_the_king_first_where_the_winner_s_king_stands() {
         target_corners(&crowded, Color::White)
     );
 }
+
+#[test]
+fn a_quick_look_searches_with_a_discrepancy_only_with_enough_positions_left() {
+    // Every first-choice line fails here; one discrepancy finds the mate.
+    // A look of 160 positions has less than `WIDER` left after the first
+    // choices and gives up; a look of 600 finds it.
+    let pos = Position::from_fen("1Q3bk1/8/8/8/5N2/8/8/RNB1KB1R b KQ - 0 28").unwrap();
+    let mut table = [0; 256];
+    let mut short = super::super::Budget::new(160);
+    assert!(quick(&pos, Color::White, &mut short, &mut table).is_none());
+    assert!(short.left > 0 && short.left < WIDER, "{} left", short.left);
+    let mut long = super::super::Budget::new(600);
+    let line = quick(&pos, Color::White, &mut long, &mut table).expect("a line");
+    assert!(super::super::mates(&pos, Color::White, &line));
+    assert!(table.iter().all(|&e| e == 0));
+}
