@@ -551,20 +551,21 @@ impl CheckSquares {
 }
 
 /// The target corners of a quick look ([`target_corners`]), in the order
-/// it tries them. Below [`CROWDED`] men, when the winner has neither a
-/// queen nor two rooks, nearest first to the winner's king (the losing
+/// it tries them. In endings (up to [`RICH`] men), when the winner has
+/// neither a queen nor two rooks, nearest first to the winner's king (the losing
 /// king's distance on a tie): such an ending is mated where the winner's
 /// king helps, and on the benches' endings of 8 to 12 men the first
 /// choices find their line in fewer positions than towards the losing
 /// king's nearest corner first, and as many lines. A queen or two rooks
 /// mate on any edge without their king; among more men the losing king
-/// steps towards the winner's king anyway: the order stays.
+/// steps towards the winner's king anyway (and the winner's king's corner
+/// first cost the benches' rich positions more): the order stays.
 fn quick_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVec<Square, 4> {
     let mut corners = target_corners(pos, winner);
     let ours = pos.by_color(winner);
     let heavy =
         (ours & pos.by_role(Role::Queen)).any() || (ours & pos.by_role(Role::Rook)).more_than_one();
-    if pos.occupied().len() < CROWDED && !heavy {
+    if pos.occupied().len() <= RICH && !heavy {
         let king = pos.king(winner);
         let mut keyed = arrayvec::ArrayVec::<(i32, usize, Square), 4>::new();
         for (i, &c) in corners.iter().enumerate() {
@@ -576,10 +577,6 @@ fn quick_corners(pos: &Position, winner: Color) -> arrayvec::ArrayVec<Square, 4>
     }
     corners
 }
-
-/// The men from which a quick look keeps the losing king's order of the
-/// corners ([`quick_corners`]).
-const CROWDED: u32 = 25;
 
 /// Where the losing king may be sent, nearest first: the corners, or, when
 /// the winner's only mating pieces are bishops of one colour, the corners

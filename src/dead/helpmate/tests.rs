@@ -515,9 +515,10 @@ fn a_quick_look_sends_the_king_first_where_the_winner_s_king_stands() {
         quick_corners(&queen, Color::White),
         target_corners(&queen, Color::White)
     );
-    // Among 25 men or more the losing king's order stays.
-    let crowded =
-        Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    // Among more than 12 men the losing king's order stays.
+    let twelve = Position::from_fen("1K6/p6p/1p6/2p5/3P4/4b3/PP3B2/6Nk w - - 0 1").unwrap();
+    assert_eq!(quick_corners(&twelve, Color::White)[0], Square::A8);
+    let crowded = Position::from_fen("1K6/p6p/1p5p/2p5/3P4/4b3/PP3B2/6Nk w - - 0 1").unwrap();
     assert_eq!(
         quick_corners(&crowded, Color::White),
         target_corners(&crowded, Color::White)
