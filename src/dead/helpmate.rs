@@ -222,77 +222,24 @@ fn search_from(
     found.then_some(search.line)
 }
 
+/// What a node of the search leads to ([`Search::node`]).
+enum Node {
+    /// Nothing more to try there: whether the line ends in a mate.
+    Leaf(bool),
+    /// The moves to try are scored; their children are searched this deep.
+    Expand(u32),
+}
+
 impl Search<'_> {
     fn dfs(&mut self, pos: &Position, depth: u32, discrepancies: u32) -> bool {
-        if !self.budget.spend() {
-            return false;
+        if discrepancies == 0 {
+            return self.first_choices(pos, depth);
         }
-        // Where no move would be tried, only a mate on the board counts.
-        if depth == 0
-            || self.line.len() >= MAX_PLY
-            || (pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner))
-        {
-            return pos.turn() != self.winner && is_mated(pos);
-        }
-        // Already searched at least this far: nothing there (a position is
-        // remembered only with legal moves, so none on record is a mate).
-        let key = pos.zobrist() & !0xffff;
-        let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
-        let entry = self.table[slot];
-        let (seen_depth, seen_k) = ((entry >> 8) & 0xff, entry & 0xff);
-        if entry & !0xffff == key
-            && seen_depth >= u64::from(depth)
-            && seen_k >= u64::from(discrepancies)
-        {
-            return false;
-        }
-
-        // The moves are scored as the generator gives them, and a mate in
-        // one is looked for among them at once. One move is tried when no
-        // discrepancy is left (or only one move is legal): the best.
         let mut ordered = ArrayVec::<u64, 256>::new();
-        // On the loser's turn of a quick look's first choices, a safe step
-        // of its king is played without a generation of the scored moves:
-        // towards the corner in an ending; among many men towards the
-        // winner's king, into the winner's men, where short helpmates
-        // most often lie. Half the positions of such a line cost a few
-        // attack lookups. It counts as a choice (the count is not asked
-        // for).
-        let step = if discrepancies == 0 && self.order == Order::Quick && pos.turn() != self.winner
-        {
-            let target = if pos.occupied().len() <= RICH {
-                self.corner
-            } else {
-                pos.king(self.winner)
-            };
-            king_step(pos, target)
-        } else {
-            None
+        let next = match self.node(pos, depth, discrepancies, &mut ordered) {
+            Node::Leaf(found) => return found,
+            Node::Expand(next) => next,
         };
-        let (count, mate) = if let Some(m) = step {
-            ordered.push(u64::from(m.bits()));
-            (2, None)
-        } else if discrepancies == 0 {
-            generate_scored::<false>(pos, self.winner, self.corner, self.order, &mut ordered)
-        } else {
-            generate_scored::<true>(pos, self.winner, self.corner, self.order, &mut ordered)
-        };
-        if count == 0 {
-            return pos.turn() != self.winner && pos.is_check();
-        }
-        if entry == 0 {
-            if let Some(written) = &mut self.written {
-                if written.try_push(slot as u16).is_err() {
-                    self.written = None;
-                }
-            }
-        }
-        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
-        if let Some(m) = mate {
-            return self.line.try_push(m).is_ok();
-        }
-        let forced = count == 1;
-        let next = if forced { depth } else { depth - 1 };
         let wanted = (discrepancies as usize + 1).min(ordered.len());
         if wanted > 8 {
             ordered.sort_unstable_by(|a, b| b.cmp(a));
@@ -319,6 +266,118 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// [`Search::dfs`] with no discrepancy left: the best move alone at
+    /// every node, so the line is played on one board, without a copy of
+    /// the position or a call per node. The moves pushed are taken back
+    /// when no mate ends the line.
+    fn first_choices(&mut self, root: &Position, mut depth: u32) -> bool {
+        let start = self.line.len();
+        let mut pos = root.clone();
+        let mut ordered = ArrayVec::<u64, 256>::new();
+        let found = loop {
+            ordered.clear();
+            match self.node(&pos, depth, 0, &mut ordered) {
+                Node::Leaf(found) => break found,
+                Node::Expand(next) => {
+                    let Some(&best) = ordered.iter().max() else {
+                        break false;
+                    };
+                    let m = Move::from_bits(best as u16);
+                    pos.play_unchecked(m);
+                    if self.line.try_push(m).is_err() {
+                        break false;
+                    }
+                    depth = next;
+                }
+            }
+        };
+        if !found {
+            self.line.truncate(start);
+        }
+        found
+    }
+
+    /// The work of a node but its children: the budget spent, the leaves
+    /// (no depth left, no mating material, already searched, no legal
+    /// move, a mate in one, which is pushed on the line), the table
+    /// written, and the moves to try scored into `ordered`.
+    fn node(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        discrepancies: u32,
+        ordered: &mut ArrayVec<u64, 256>,
+    ) -> Node {
+        if !self.budget.spend() {
+            return Node::Leaf(false);
+        }
+        // Where no move would be tried, only a mate on the board counts.
+        if depth == 0
+            || self.line.len() >= MAX_PLY
+            || (pos.halfmove_clock() == 0 && pos.has_insufficient_material(self.winner))
+        {
+            return Node::Leaf(pos.turn() != self.winner && is_mated(pos));
+        }
+        // Already searched at least this far: nothing there (a position is
+        // remembered only with legal moves, so none on record is a mate).
+        let key = pos.zobrist() & !0xffff;
+        let slot = (pos.zobrist() >> 24) as usize & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let (seen_depth, seen_k) = ((entry >> 8) & 0xff, entry & 0xff);
+        if entry & !0xffff == key
+            && seen_depth >= u64::from(depth)
+            && seen_k >= u64::from(discrepancies)
+        {
+            return Node::Leaf(false);
+        }
+
+        // The moves are scored as the generator gives them, and a mate in
+        // one is looked for among them at once. One move is tried when no
+        // discrepancy is left (or only one move is legal): the best.
+        // On the loser's turn of a quick look's first choices, a safe step
+        // of its king is played without a generation of the scored moves:
+        // towards the corner in an ending; among many men towards the
+        // winner's king, into the winner's men, where short helpmates
+        // most often lie. Half the positions of such a line cost a few
+        // attack lookups. It counts as a choice (the count is not asked
+        // for).
+        let step = if discrepancies == 0 && self.order == Order::Quick && pos.turn() != self.winner
+        {
+            let target = if pos.occupied().len() <= RICH {
+                self.corner
+            } else {
+                pos.king(self.winner)
+            };
+            king_step(pos, target)
+        } else {
+            None
+        };
+        let (count, mate) = if let Some(m) = step {
+            ordered.push(u64::from(m.bits()));
+            (2, None)
+        } else if discrepancies == 0 {
+            generate_scored::<false>(pos, self.winner, self.corner, self.order, ordered)
+        } else {
+            generate_scored::<true>(pos, self.winner, self.corner, self.order, ordered)
+        };
+        if count == 0 {
+            return Node::Leaf(pos.turn() != self.winner && pos.is_check());
+        }
+        if entry == 0 {
+            if let Some(written) = &mut self.written {
+                if written.try_push(slot as u16).is_err() {
+                    self.written = None;
+                }
+            }
+        }
+        self.table[slot] = key | u64::from(depth.min(255)) << 8 | u64::from(discrepancies.min(255));
+        if let Some(m) = mate {
+            return Node::Leaf(self.line.try_push(m).is_ok());
+        }
+        let forced = count == 1;
+        Node::Expand(if forced { depth } else { depth - 1 })
     }
 }
 
