@@ -97,8 +97,9 @@ const QUICK_GREEDY: u64 = 60;
 /// The quick look for a mating line (the [`Order::Quick`] search with a
 /// budget of a few hundred positions, at most): first the line that
 /// follows the heuristic alone towards each target corner in turn (at most
-/// [`QUICK_GREEDY`] positions each), then one discrepancy towards the two
-/// first corners with what is left, if at least [`WIDER`]. A line that the first choices find
+/// [`QUICK_GREEDY`] positions each, the corners in [`quick_corners`]'s
+/// order), then one discrepancy towards the first two corners with what
+/// is left, if at least [`WIDER`]. A line that the first choices find
 /// towards a farther corner is cheaper than the wider search towards the
 /// nearest one, which is where endings of five to twelve men spent most
 /// of their quick look. `table` as for [`search`].
@@ -233,7 +234,7 @@ enum Node {
 impl Search<'_> {
     fn dfs(&mut self, pos: &Position, depth: u32, discrepancies: u32) -> bool {
         if discrepancies == 0 {
-            return self.first_choices(pos, depth);
+            return self.first_choice_line(pos, depth);
         }
         let mut ordered = ArrayVec::<u64, 256>::new();
         let next = match self.node(pos, depth, discrepancies, &mut ordered) {
@@ -272,7 +273,7 @@ impl Search<'_> {
     /// every node, so the line is played on one board, without a copy of
     /// the position or a call per node. The moves pushed are taken back
     /// when no mate ends the line.
-    fn first_choices(&mut self, root: &Position, mut depth: u32) -> bool {
+    fn first_choice_line(&mut self, root: &Position, mut depth: u32) -> bool {
         let start = self.line.len();
         let mut pos = root.clone();
         let mut ordered = ArrayVec::<u64, 256>::new();
