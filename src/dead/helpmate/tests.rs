@@ -249,6 +249,13 @@ fn the_loser_s_king_step_is_a_legal_quiet_step_to_a_safe_square() {
     let m = king_step(&pos, Square::A1).expect("a safe step");
     assert!(pos.is_legal(m), "{m:?}");
     assert_eq!(m.to(), Square::F3);
+    // On its target with a man of its own, the king waits (the scored
+    // moves choose); alone, it steps away.
+    let pos = Position::from_fen("k7/8/8/8/8/8/8/4K1Rb b - - 0 1").unwrap();
+    assert_eq!(king_step(&pos, Square::A8), None);
+    let pos = Position::from_fen("k7/8/8/8/8/8/8/4K1R1 b - - 0 1").unwrap();
+    let m = king_step(&pos, Square::A8).expect("a safe step");
+    assert_eq!(distance(m.to(), Square::A8), 1);
     // A capture is no step: the king may take the rook, nothing else.
     let pos = Position::from_fen("k7/1R6/8/2K5/8/8/8/8 b - - 0 1").unwrap();
     assert!(pos.is_legal(Move::new(Square::A8, Square::B7)));
@@ -376,4 +383,160 @@ fn the_leapers_squares_are_those_their_pawns_knights_and_king_attack() {
             assert_eq!(leapers(&pos, color), expected, "{fen} {color:?}");
         }
     }
+}
+
+/// Where the quick look spends its nodes on the benches' positions: per
+/// position the phase that found the line (the pawn run, the first
+/// choices towards the i-th corner, one discrepancy towards the i-th),
+/// the nodes spent and the line's length (with `TRACE` set in the
+/// environment, each position and attempt). A measure, not a check.
+#[test]
+#[ignore = "a measure: cargo test --release --lib quick_nodes -- --ignored --nocapture"]
+fn quick_nodes_per_phase() {
+    extern crate std;
+    use std::println;
+    let sets = [
+        ("slow", include_str!("../../../benches/slow_positions.txt")),
+        ("last", include_str!("../../../benches/last_positions.txt")),
+        ("tail", include_str!("../../../benches/tail_positions.txt")),
+        ("rich", include_str!("../../../benches/rich_positions.txt")),
+    ];
+    for (name, text) in sets {
+        // Per men bucket: positions, nodes, plies of the lines found,
+        // nodes by the phase that found it.
+        let mut rows = alloc::collections::BTreeMap::<(u32, &str), (u32, u64, u64)>::new();
+        for fen in text.lines().filter(|l| !l.starts_with('#')) {
+            let pos = Position::from_fen(fen).unwrap();
+            let men = pos.occupied().len();
+            if super::super::small::is_known(&pos) || men <= 7 {
+                continue;
+            }
+            let bucket = match men {
+                8..=12 => 8,
+                13..=24 => 13,
+                _ => 25,
+            };
+            let winner = super::super::by_mating_force(&pos)[0];
+            if super::super::decide_statically(&pos, winner).is_some() {
+                continue;
+            }
+            let mut table = [0; 256];
+            let mut budget = super::super::Budget::new(160);
+            if std::env::var("TRACE").is_ok() {
+                println!("{name} {men} {fen} {winner:?}");
+            }
+            let (phase, line) = quick_phased(&pos, winner, &mut budget, &mut table);
+            let e = rows.entry((bucket, phase)).or_default();
+            e.0 += 1;
+            e.1 += 160 - budget.left;
+            e.2 += line.map_or(0, |l| l.len() as u64);
+        }
+        for ((bucket, phase), (n, nodes, plies)) in rows {
+            println!(
+                "{name} {bucket:>2}+ men {phase:<10} {n:>4} positions {:>6.1} nodes {:>5.1} plies",
+                nodes as f64 / f64::from(n),
+                plies as f64 / f64::from(n)
+            );
+        }
+    }
+}
+
+/// [`quick`], telling which phase found the line (and, with `TRACE` set
+/// in the environment, each attempt's nodes).
+fn quick_phased(
+    root: &Position,
+    winner: Color,
+    budget: &mut Budget,
+    table: &mut [u64],
+) -> (&'static str, Option<Line>) {
+    extern crate std;
+    let trace = std::env::var("TRACE").is_ok();
+    let show = |what: &str, corner: usize, spent: u64, line: &Option<Line>| {
+        if trace {
+            std::println!(
+                "  {what} corner {corner} nodes {spent} line {:?}",
+                line.as_ref().map(|l| l.len())
+            );
+        }
+    };
+    if let Some((run, pos)) = promote::run(root, winner, budget.left) {
+        budget.charge(run.len() as u64);
+        let before = budget.left;
+        let rest = budget.part(AFTER_RUN, |b| first_choices(&pos, winner, b, table));
+        show("run", run.len(), before - budget.left, &rest);
+        if let Some(rest) = rest {
+            let mut line = run;
+            if line.try_extend_from_slice(&rest).is_ok() {
+                return ("run", Some(line));
+            }
+        }
+    }
+    let corners = quick_corners(root, winner);
+    const GREEDY: [&str; 4] = ["greedy0", "greedy1", "greedy2", "greedy3"];
+    for (corner, &square) in corners.iter().enumerate() {
+        let before = budget.left;
+        let line = budget.part(QUICK_GREEDY, |b| {
+            search_from(root, winner, b, (60, 0, 0), square, table, Order::Quick)
+        });
+        show("greedy", corner, before - budget.left, &line);
+        if line.is_some() {
+            return (GREEDY[corner], line);
+        }
+    }
+    for (corner, &square) in corners.iter().take(2).enumerate() {
+        let share = budget.left / (2 - corner as u64);
+        let before = budget.left;
+        let line = budget.part(share, |b| {
+            search_from(root, winner, b, (60, 1, 1), square, table, Order::Quick)
+        });
+        show("disc", corner, before - budget.left, &line);
+        if line.is_some() {
+            return (["disc0", "disc1"][corner], line);
+        }
+    }
+    ("none", None)
+}
+
+#[test]
+fn a_quick_look_sends_the_king_first_where_the_winner_s_king_stands() {
+    // The black king is nearest to h1, the white king stands by a8:
+    // among few men a8 comes first, then h8, then the black king's
+    // order (h1 before a1).
+    let pos = Position::from_fen("1K6/8/8/8/8/4b3/5B2/6Nk w - - 0 1").unwrap();
+    let corners = target_corners(&pos, Color::White);
+    assert_eq!(corners[0], Square::H1);
+    assert_eq!(
+        quick_corners(&pos, Color::White).as_slice(),
+        [Square::A8, Square::H8, Square::H1, Square::A1]
+    );
+    // A queen mates without its king: the losing king's order stays.
+    let queen = Position::from_fen("1K6/8/8/8/8/4b3/5Q2/6Nk w - - 0 1").unwrap();
+    assert_eq!(
+        quick_corners(&queen, Color::White),
+        target_corners(&queen, Color::White)
+    );
+    // Among more than 12 men the losing king's order stays.
+    let twelve = Position::from_fen("1K6/p6p/1p6/2p5/3P4/4b3/PP3B2/6Nk w - - 0 1").unwrap();
+    assert_eq!(quick_corners(&twelve, Color::White)[0], Square::A8);
+    let crowded = Position::from_fen("1K6/p6p/1p5p/2p5/3P4/4b3/PP3B2/6Nk w - - 0 1").unwrap();
+    assert_eq!(
+        quick_corners(&crowded, Color::White),
+        target_corners(&crowded, Color::White)
+    );
+}
+
+#[test]
+fn a_quick_look_searches_with_a_discrepancy_only_with_enough_positions_left() {
+    // Every first-choice line fails here; one discrepancy finds the mate.
+    // A look of 160 positions has less than `WIDER` left after the first
+    // choices and gives up; a look of 600 finds it.
+    let pos = Position::from_fen("1Q3bk1/8/8/8/5N2/8/8/RNB1KB1R b KQ - 0 28").unwrap();
+    let mut table = [0; 256];
+    let mut short = super::super::Budget::new(160);
+    assert!(quick(&pos, Color::White, &mut short, &mut table).is_none());
+    assert!(short.left > 0 && short.left < WIDER, "{} left", short.left);
+    let mut long = super::super::Budget::new(600);
+    let line = quick(&pos, Color::White, &mut long, &mut table).expect("a line");
+    assert!(super::super::mates(&pos, Color::White, &line));
+    assert!(table.iter().all(|&e| e == 0));
 }
