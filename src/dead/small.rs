@@ -321,15 +321,22 @@ fn walk_to_take(
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
-            // Only the king moves: its steps alone are looked at.
-            let steps_to = king_moves(&pos);
+            // Only the king moves: its steps alone are looked at. One map
+            // of the enemy's attacks serves both the king's moves and its
+            // paths (they differ only behind a king in check).
+            let attacked = attacked_by(&pos, !taker);
+            let steps_to = if attacked.contains(king) {
+                king_moves(&pos)
+            } else {
+                king_moves_under(&pos, attacked)
+            };
             if steps_to.contains(target) {
                 let m = crate::Move::new(king, target);
                 pos.play_unchecked(m);
                 line.try_push(m).ok()?;
                 return Some(pos);
             }
-            let steps = king_steps(&pos, taker, target, steps_to & !occupied);
+            let steps = king_steps(&pos, taker, target, steps_to & !occupied, attacked);
             let to = (steps_to & !occupied)
                 .into_iter()
                 .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))?;
@@ -382,8 +389,17 @@ fn king_moves(pos: &Position) -> crate::Bitboard {
     // The few men of the other side attack in one pass (the king off the
     // board: a line piece sees through its square).
     let occupied = pos.occupied().without(king);
-    let targets =
-        crate::attacks::king(king) & !pos.by_color(us) & !attacked_under(pos, !us, occupied);
+    king_moves_under(pos, attacked_under(pos, !us, occupied))
+}
+
+/// [`king_moves`] with `attacked`, the squares the other side attacks
+/// with the king of the side to move off the board: the same as with it
+/// on the board when that king is not in check (a line piece that would
+/// see through its square would attack it).
+fn king_moves_under(pos: &Position, attacked: crate::Bitboard) -> crate::Bitboard {
+    let us = pos.turn();
+    let king = pos.king(us);
+    let targets = crate::attacks::king(king) & !pos.by_color(us) & !attacked;
     debug_assert!(pos.castling.is_empty());
     debug_assert_eq!(
         targets,
@@ -430,8 +446,9 @@ fn leaves_unguarded(
 }
 
 /// Per square of `wanted`: the king steps from there to `target` over
-/// empty squares the enemy of `taker` does not attack now (`u8::MAX` where
-/// none lead; the other squares are not filled in). The rings around
+/// empty squares the enemy of `taker` does not attack now (`attacked`, as
+/// [`attacked_by`] gives it; `u8::MAX` where none lead; the other squares
+/// are not filled in). The rings around
 /// `target` grow a whole bitboard a step, until every wanted square is
 /// reached or none is left to reach.
 fn king_steps(
@@ -439,9 +456,11 @@ fn king_steps(
     taker: Color,
     target: crate::Square,
     wanted: crate::Bitboard,
+    attacked: crate::Bitboard,
 ) -> [u8; 64] {
+    debug_assert_eq!(attacked, attacked_by(pos, !taker));
     let mut steps = [u8::MAX; 64];
-    let safe = (!pos.occupied() & !attacked_by(pos, !taker)).0;
+    let safe = (!pos.occupied() & !attacked).0;
     let mut frontier = crate::Bitboard::from_square(target).0;
     let mut reached = frontier;
     let mut left = wanted.0;
@@ -548,19 +567,25 @@ fn reduces_to_a_winnable_ending(pos: &Position, m: crate::Move) -> bool {
 
 fn known(pos: &Position, winner: Color, depth: u32) -> bool {
     if depth == 0 {
-        // No move is tried: whether there is one is enough.
-        return if pos.has_legal_moves() {
-            !pos.has_insufficient_material(winner)
+        // No move is tried: whether there is one is enough (and none
+        // where there is too little to mate, which no mate on the board
+        // contradicts).
+        return if pos.has_insufficient_material(winner) {
+            false
+        } else if pos.has_legal_moves() {
+            true
         } else {
             pos.is_check() && pos.turn() != winner
         };
     }
+    // Too little to mate (a sound rule: then no mate is on the board
+    // either): no move need be generated.
+    if pos.has_insufficient_material(winner) {
+        return false;
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return pos.is_check() && pos.turn() != winner;
-    }
-    if pos.has_insufficient_material(winner) {
-        return false;
     }
     let men = pos.occupied().len();
     moves.iter().any(|&m| {
