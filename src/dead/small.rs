@@ -137,7 +137,13 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     if moves.iter().any(|&m| reduces_to_a_winnable_ending(pos, m)) {
         return true;
     }
+    let us = pos.turn();
+    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(!us));
+    let they_promote = (pos.pieces(!us, Role::Pawn) & seventh).any();
     moves.iter().any(|&m| {
+        if !they_promote && !may_offer(pos, m) {
+            return false; // nothing to take after it: not played
+        }
         let mut next = pos.clone();
         next.play_unchecked(m);
         next.occupied().len() == men
@@ -155,6 +161,41 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
                 reducing.found
             }
     })
+}
+
+/// `false` if, after `m` (a legal move of the side to move), the opponent
+/// certainly has no capture: `m` is a quiet move (no capture, castling,
+/// promotion or pawn's double step, which may open an en passant capture)
+/// after which no man of the mover is attacked, worked out on the board
+/// as it stands, the moved man counted on its new square. `true`
+/// otherwise: [`may_take_or_promote`] after `m`, but for the opponent's
+/// promotions, without playing it.
+fn may_offer(pos: &Position, m: crate::Move) -> bool {
+    let (from, to) = (m.from(), m.to());
+    let us = pos.turn();
+    let quiet = m.kind() == crate::MoveKind::Normal
+        && m.promotion_role().is_none()
+        && !pos.occupied().contains(to)
+        && !(pos.pieces(us, Role::Pawn).contains(from) && from.index().abs_diff(to.index()) == 16);
+    if !quiet {
+        return true;
+    }
+    let occupied = pos.occupied().without(from).with(to);
+    let offered = (pos.by_color(us).without(from).with(to))
+        .into_iter()
+        .any(|sq| pos.is_attacked(sq, !us, occupied));
+    debug_assert!(
+        offered || {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            !may_take_or_promote(&next)
+                || (next.pieces(!us, Role::Pawn)
+                    & crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(!us)))
+                .any()
+        },
+        "{m:?} in {pos:?}"
+    );
+    offered
 }
 
 /// `false` if the side to move certainly has neither a capture nor a
