@@ -624,20 +624,94 @@ fn known(pos: &Position, winner: Color, depth: u32) -> bool {
     if pos.has_insufficient_material(winner) {
         return false;
     }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
+    // The moves are tried as the generator finds them, and it stops at the
+    // first that shows the win: mostly the first of all, before the rest
+    // are generated.
+    let mut ahead = Ahead {
+        pos,
+        winner,
+        depth,
+        men: pos.occupied().len(),
+        any_move: false,
+        found: false,
+    };
+    pos.generate(crate::Bitboard::FULL, &mut ahead);
+    debug_assert_eq!(ahead.any_move, pos.has_legal_moves());
+    if !ahead.any_move {
         return pos.is_check() && pos.turn() != winner;
     }
-    let men = pos.occupied().len();
-    moves.iter().any(|&m| {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        if next.occupied().len() < men || m.promotion_role().is_some() {
-            verdict(&next, winner) == Some(true)
-        } else {
-            known(&next, winner, depth - 1)
+    ahead.found
+}
+
+/// A sink for the legal move generator that tries each move of [`known`]
+/// as it comes: a capture or a promotion answered by the smaller
+/// signature's [`verdict`], any other move by [`known`] a ply shallower.
+/// It stops at the first move that wins, and notes whether there was any.
+struct Ahead<'a> {
+    pos: &'a Position,
+    winner: Color,
+    depth: u32,
+    men: u32,
+    any_move: bool,
+    found: bool,
+}
+
+impl Ahead<'_> {
+    fn test(&mut self, m: crate::Move) {
+        debug_assert!(
+            self.pos.legal_moves().contains(&m),
+            "{m:?} in {:?}",
+            self.pos
+        );
+        self.any_move = true;
+        if self.found {
+            return;
         }
-    })
+        let mut next = self.pos.clone();
+        next.play_unchecked(m);
+        self.found = if next.occupied().len() < self.men || m.promotion_role().is_some() {
+            verdict(&next, self.winner) == Some(true)
+        } else {
+            known(&next, self.winner, self.depth - 1)
+        };
+    }
+}
+
+impl crate::movegen::Sink for Ahead<'_> {
+    fn piece(&mut self, from: crate::Square, targets: crate::Bitboard) {
+        for to in targets {
+            self.test(crate::Move::new(from, to));
+        }
+    }
+
+    fn pawns(&mut self, targets: crate::Bitboard, delta: i32, double: bool) {
+        let kind = u16::from(double) << 12;
+        for to in targets {
+            let from = (to.index() as i32 - delta) as u16 & 63;
+            self.test(crate::Move::from_bits(
+                from | (to.index() as u16) << 6 | kind,
+            ));
+        }
+    }
+
+    fn promotions(&mut self, targets: crate::Bitboard, delta: i32) {
+        for to in targets {
+            let from = crate::Square::from_index((to.index() as i32 - delta) as u32 & 63);
+            for role in Role::PROMOTIONS {
+                if let Some(m) = crate::Move::promotion(from, to, role) {
+                    self.test(m);
+                }
+            }
+        }
+    }
+
+    fn special(&mut self, m: crate::Move) {
+        self.test(m);
+    }
+
+    fn done(&self) -> bool {
+        self.found
+    }
 }
 
 #[cfg(test)]
