@@ -12,8 +12,16 @@ use crate::{Bitboard, Color, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in bulk where the generator has them in bulk.
 pub(crate) trait Sink {
-    /// Moves of the piece on `from` to each of `targets` (never pawns).
-    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// Whether the sink reads the role given to [`Sink::piece`]: if not, the
+    /// generator does not tell a queen from a bishop or a rook (it gives a
+    /// queen's moves along diagonals with the bishops', along lines with the
+    /// rooks') and gives `Role::Bishop` or `Role::Rook` for it; a test a
+    /// queen costs a list's generation even when the role goes unread.
+    const ROLES: bool = false;
+    /// Moves of the piece of `role` on `from` to each of `targets` (never
+    /// pawns): the generator knows the role, so a sink need not look it up.
+    /// The role is right for a queen only with [`Sink::ROLES`].
+    fn piece(&mut self, from: Square, role: Role, targets: Bitboard);
     /// Pawn moves to each of `targets` from the square `delta` behind it; `kind` 0 or 1 (double push).
     fn pawns(&mut self, targets: Bitboard, delta: i32, double: bool);
     /// Promotions (to all four roles) to each of `targets` from `delta` behind.
@@ -34,7 +42,7 @@ impl Sink for MoveList {
     // Raw bit loops: turning each index into a `Square` and back costs a
     // table load per move, which showed in the profile.
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
+    fn piece(&mut self, from: Square, _: Role, targets: Bitboard) {
         let from = from as u16;
         let mut bits = targets.0;
         while bits != 0 {
@@ -79,7 +87,7 @@ struct Counter(u64);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn piece(&mut self, _: Square, targets: Bitboard) {
+    fn piece(&mut self, _: Square, _: Role, targets: Bitboard) {
         self.0 += targets.len() as u64;
     }
     #[inline(always)]
@@ -101,7 +109,7 @@ struct Any(bool);
 
 impl Sink for Any {
     #[inline(always)]
-    fn piece(&mut self, _: Square, targets: Bitboard) {
+    fn piece(&mut self, _: Square, _: Role, targets: Bitboard) {
         self.0 |= targets.any();
     }
     #[inline(always)]
@@ -148,7 +156,7 @@ impl Seek {
 
 impl Sink for Seek {
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
+    fn piece(&mut self, from: Square, _: Role, targets: Bitboard) {
         let m = self.wanted;
         self.found |= m.code() == 0 && m.from() == from && targets.contains(m.to());
     }
@@ -421,7 +429,7 @@ impl Position {
                     }
                 }
             }
-            sink.piece(king, targets);
+            sink.piece(king, Role::King, targets);
         }
         if checkers.more_than_one() || sink.done() {
             return;
@@ -433,7 +441,7 @@ impl Position {
         let movable = ours & from_mask;
 
         for from in self.by_role(Role::Knight) & movable & !pinned {
-            sink.piece(from, attacks::knight(from) & target_mask);
+            sink.piece(from, Role::Knight, attacks::knight(from) & target_mask);
         }
         if sink.done() {
             return;
@@ -444,14 +452,24 @@ impl Position {
             if pinned.contains(from) {
                 targets &= attacks::line(king, from);
             }
-            sink.piece(from, targets);
+            let role = if S::ROLES && queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Bishop
+            };
+            sink.piece(from, role, targets);
         }
         for from in (self.by_role(Role::Rook) | queens) & movable {
             let mut targets = attacks::rook(from, occupied) & target_mask;
             if pinned.contains(from) {
                 targets &= attacks::line(king, from);
             }
-            sink.piece(from, targets);
+            let role = if S::ROLES && queens.contains(from) {
+                Role::Queen
+            } else {
+                Role::Rook
+            };
+            sink.piece(from, role, targets);
         }
         if sink.done() {
             return;
@@ -524,7 +542,9 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Bitboard, Color, Move, Position, Square, attacks};
+    use super::Sink;
+    use crate::{Bitboard, Color, Move, Position, Role, Square, attacks};
+    use alloc::vec::Vec;
 
     /// Positions with checks, double checks, pins of every kind, en passant,
     /// promotions, castling, mates and stalemates.
@@ -558,6 +578,48 @@ mod tests {
         for fen in FENS {
             walk(&Position::from_fen(fen).unwrap(), 2, visit);
         }
+    }
+
+    /// Records each group of piece moves the generator gives: with
+    /// `ROLES` the role it reads, else the role it may not rely on.
+    struct Roles<const ROLES: bool>(Vec<(Square, Role, Bitboard)>);
+
+    impl<const ROLES: bool> Sink for Roles<ROLES> {
+        const ROLES: bool = ROLES;
+        fn piece(&mut self, from: Square, role: Role, targets: Bitboard) {
+            self.0.push((from, role, targets));
+        }
+        fn pawns(&mut self, _: Bitboard, _: i32, _: bool) {}
+        fn promotions(&mut self, _: Bitboard, _: i32) {}
+        fn special(&mut self, _: Move) {}
+    }
+
+    #[test]
+    fn the_generator_gives_each_piece_its_role() {
+        let mut queens = 0;
+        each_position(&mut |pos| {
+            let mut read = Roles::<true>(Vec::new());
+            let mut blind = Roles::<false>(Vec::new());
+            pos.generate(Bitboard::FULL, &mut read);
+            pos.generate(Bitboard::FULL, &mut blind);
+            assert_eq!(read.0.len(), blind.0.len(), "{pos:?}");
+            for (&(from, role, targets), &(blind_from, blind_role, blind_targets)) in
+                read.0.iter().zip(&blind.0)
+            {
+                assert_eq!(Some(role), pos.role_at(from), "{pos:?} {from}");
+                // The same groups in the same order; a queen's role is
+                // told only to a sink that reads it.
+                assert_eq!((from, targets), (blind_from, blind_targets), "{pos:?}");
+                if role == Role::Queen {
+                    assert!(matches!(blind_role, Role::Bishop | Role::Rook), "{pos:?}");
+                    queens += 1;
+                } else {
+                    assert_eq!(role, blind_role, "{pos:?} {from}");
+                }
+            }
+        });
+        // The walk saw queens move, or the test would prove little.
+        assert!(queens > 100, "{queens} queen groups");
     }
 
     #[test]

@@ -238,7 +238,7 @@ impl Reducing<'_> {
 }
 
 impl crate::movegen::Sink for Reducing<'_> {
-    fn piece(&mut self, from: crate::Square, targets: crate::Bitboard) {
+    fn piece(&mut self, from: crate::Square, _: Role, targets: crate::Bitboard) {
         for to in targets & self.theirs {
             self.test(crate::Move::new(from, to));
         }
@@ -685,7 +685,7 @@ impl Ahead<'_> {
 }
 
 impl crate::movegen::Sink for Ahead<'_> {
-    fn piece(&mut self, from: crate::Square, targets: crate::Bitboard) {
+    fn piece(&mut self, from: crate::Square, _: Role, targets: crate::Bitboard) {
         for to in targets {
             self.test(crate::Move::new(from, to));
         }

@@ -225,7 +225,7 @@ struct OneCastle {
 }
 
 impl Sink for OneCastle {
-    fn piece(&mut self, _from: Square, _targets: Bitboard) {}
+    fn piece(&mut self, _from: Square, _role: Role, _targets: Bitboard) {}
     fn pawns(&mut self, _targets: Bitboard, _delta: i32, _double: bool) {}
     fn promotions(&mut self, _targets: Bitboard, _delta: i32) {}
     #[inline(always)]

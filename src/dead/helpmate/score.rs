@@ -419,27 +419,15 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
 const FIRST_GROUP: u64 = 127 << 25;
 
 impl<const ALL: bool> Sink for Scorer<'_, ALL> {
+    const ROLES: bool = true;
+
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
+    fn piece(&mut self, from: Square, role: Role, targets: Bitboard) {
         // A piece without a move is no group (an empty group's place
         // needs no count: the places of the others keep their order).
         if targets.is_empty() {
             return;
         }
-        // The generator gives a piece (not a pawn) of the mover: tested
-        // in the order most pieces are found, the king last, untested.
-        let on = |role: Role| self.pos.by_role(role).contains(from);
-        let role = if on(Role::Knight) {
-            Role::Knight
-        } else if on(Role::Bishop) {
-            Role::Bishop
-        } else if on(Role::Rook) {
-            Role::Rook
-        } else if on(Role::Queen) {
-            Role::Queen
-        } else {
-            Role::King
-        };
         debug_assert_eq!(Some(role), self.pos.role_at(from), "{:?}", self.pos);
         self.piece_moves(from, role, targets);
         self.next_group(targets);
