@@ -133,15 +133,24 @@ fn runner_by_ways(pos: &Position, winner: Color) -> Option<Square> {
 }
 
 /// `true` if the push `m` onto an empty square is legal: without a
-/// generation when the king is not in check and the pawn stands on no
-/// line through its king but its file (so it is not pinned off it).
+/// generation when the king is not in check. A pawn on no line through its
+/// king but its file is not pinned off it; one on another line leaves
+/// only that line open, looked at with the pawn moved.
 fn push_is_legal(pos: &Position, m: Move) -> bool {
-    let line = crate::attacks::line(pos.king(pos.turn()), m.from());
-    if !pos.is_check() && (line.is_empty() || line.contains(m.to())) {
-        debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
-        return true;
+    if pos.is_check() {
+        return pos.is_legal(m);
     }
-    pos.is_legal(m)
+    let king = pos.king(pos.turn());
+    let line = crate::attacks::line(king, m.from());
+    let legal = line.is_empty()
+        || line.contains(m.to())
+        || !pos.is_attacked(
+            king,
+            !pos.turn(),
+            pos.occupied().without(m.from()).with(m.to()),
+        );
+    debug_assert_eq!(legal, pos.is_legal(m), "{m:?} in {pos:?}");
+    legal
 }
 
 /// A legal move of the side to move that neither lands on nor captures on
@@ -231,6 +240,45 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(runner(&pos, winner), pawn, "{fen}");
             assert_eq!(runner_by_ways(&pos, winner), pawn, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_push_off_its_kings_line_is_legal_unless_pinned() {
+        for (fen, push, legal) in [
+            // The pawn on the king's diagonal, nothing behind it.
+            (
+                "4k3/8/8/8/8/8/1P6/K7 w - - 0 1",
+                Move::new(Square::B2, Square::B3),
+                true,
+            ),
+            // A bishop behind it pins it.
+            (
+                "4k3/8/8/8/8/2b5/1P6/K7 w - - 0 1",
+                Move::new(Square::B2, Square::B3),
+                false,
+            ),
+            // A rook on the rank, a man between: not pinned.
+            (
+                "4k3/8/8/8/8/8/K1Pn3r/8 w - - 0 1",
+                Move::new(Square::C2, Square::C3),
+                true,
+            ),
+            (
+                "4k3/8/8/8/8/8/K1P4r/8 w - - 0 1",
+                Move::new(Square::C2, Square::C3),
+                false,
+            ),
+            // Black: a queen on the diagonal behind the pawn.
+            (
+                "8/3k4/4p3/8/6Q1/8/8/4K3 b - - 0 1",
+                Move::new(Square::E6, Square::E5),
+                false,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(push_is_legal(&pos, push), legal, "{fen}");
+            assert_eq!(pos.is_legal(push), legal, "{fen}");
         }
     }
 
