@@ -13,27 +13,72 @@ pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, B
     let king = pos.king(!winner);
     let ring = crate::attacks::king(king) & !pos.by_color(!winner);
     let leap = leapers(pos, winner);
-    // The leapers' squares at once; the sliders' looked at square by square.
-    let occupied = pos.occupied().without(king);
+    let candidates = ring & !leap;
+    if candidates.is_empty() {
+        return Some((Bitboard::EMPTY, leap));
+    }
+    // The leapers' squares at once; the sliders that stand on a line
+    // through a square of the ring ([`NEAR`]) each add theirs.
+    let (diagonals, straights) = NEAR[king as usize];
     let queens = pos.by_role(Role::Queen);
     let ours = pos.by_color(winner);
-    let diagonal = (pos.by_role(Role::Bishop) | queens) & ours;
-    let straight = (pos.by_role(Role::Rook) | queens) & ours;
-    let mut free = Bitboard::EMPTY;
-    for sq in ring & !leap {
-        let attacked = ((crate::attacks::bishop_rays(sq) & diagonal).any()
-            && (crate::attacks::bishop(sq, occupied) & diagonal).any())
-            || ((crate::attacks::rook_rays(sq) & straight).any()
-                && (crate::attacks::rook(sq, occupied) & straight).any());
-        debug_assert_eq!(attacked, pos.is_attacked(sq, winner, occupied));
-        if !attacked {
-            if free.len() >= 2 {
-                return None;
-            }
-            free = free.with(sq);
-        }
+    let diagonal = (pos.by_role(Role::Bishop) | queens) & ours & Bitboard(diagonals);
+    let straight = (pos.by_role(Role::Rook) | queens) & ours & Bitboard(straights);
+    let occupied = pos.occupied().without(king);
+    let mut attacked = Bitboard::EMPTY;
+    for slider in diagonal {
+        attacked |= crate::attacks::bishop(slider, occupied);
     }
-    Some((free, leap))
+    for slider in straight {
+        attacked |= crate::attacks::rook(slider, occupied);
+    }
+    let free = candidates & !attacked;
+    debug_assert!(
+        candidates
+            .into_iter()
+            .all(|sq| free.contains(sq) != pos.is_attacked(sq, winner, occupied)),
+        "{pos:?}"
+    );
+    (free.len() <= 2).then_some((free, leap))
+}
+
+/// For each square of the losing king, the squares on a diagonal and those
+/// on a rank or file through some square around it (that square left
+/// out): a slider elsewhere attacks none of them, whatever stands between.
+pub(super) static NEAR: [(u64, u64); 64] = near_table();
+
+/// [`NEAR`], square by square.
+const fn near_table() -> [(u64, u64); 64] {
+    let mut table = [(0, 0); 64];
+    let mut king: usize = 0;
+    while king < 64 {
+        let (kf, kr) = ((king % 8) as i32, (king / 8) as i32);
+        let mut target: usize = 0;
+        while target < 64 {
+            let (tf, tr) = ((target % 8) as i32, (target / 8) as i32);
+            let mut df = -1;
+            while df <= 1 {
+                let mut dr = -1;
+                while dr <= 1 {
+                    let (f, r) = (kf + df, kr + dr);
+                    let around = (df != 0 || dr != 0) && f >= 0 && f < 8 && r >= 0 && r < 8;
+                    if around && (f != tf || r != tr) {
+                        if (f - tf).abs() == (r - tr).abs() {
+                            table[king].0 |= 1u64 << target;
+                        }
+                        if f == tf || r == tr {
+                            table[king].1 |= 1u64 << target;
+                        }
+                    }
+                    dr += 1;
+                }
+                df += 1;
+            }
+            target += 1;
+        }
+        king += 1;
+    }
+    table
 }
 
 /// The squares the pawns, knights and king of `color` attack: whatever

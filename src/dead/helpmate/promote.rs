@@ -23,10 +23,15 @@ const MOST_PLIES: usize = 24;
 /// cannot keep out of the way, a stalemate).
 pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Position)> {
     let most = MOST_PLIES.min(usize::try_from(most).unwrap_or(MOST_PLIES));
+    let forward: i32 = if winner == Color::White { 8 } else { -8 };
+    // The run's first failures, looked at before the position is copied:
+    // no ply to play, no pawn to run.
+    if most == 0 {
+        return None;
+    }
+    let mut pawn = runner(root, winner)?;
     let mut pos = root.clone();
     let mut line = Line::new();
-    let forward: i32 = if winner == Color::White { 8 } else { -8 };
-    let mut pawn = runner(&pos, winner, forward)?;
     while line.len() < most {
         if pos.turn() == winner {
             let to = Square::from_index((pawn.index() as i32 + forward) as u32);
@@ -48,7 +53,7 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
             if pos.pieces(winner, Role::Queen).len() >= 2 {
                 break;
             }
-            match runner(&pos, winner, forward) {
+            match runner(&pos, winner) {
                 Some(next) => pawn = next,
                 None => break,
             }
@@ -70,17 +75,56 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
 
 /// The squares ahead of a pawn on `from` up to the last rank.
 fn way(from: Square, forward: i32) -> Bitboard {
-    let mut way = Bitboard::EMPTY;
-    let mut sq = from.index() as i32 + forward;
-    while (0..64).contains(&sq) {
-        way = way.with(Square::from_index(sq as u32));
-        sq += forward;
-    }
-    way
+    let file = FILE_A << from.file().index();
+    let ahead = if forward > 0 {
+        // The squares above `from`: the file less `from` and what is below.
+        file & (u64::MAX << from.index() << 1)
+    } else {
+        file & ((1u64 << from.index()) - 1)
+    };
+    Bitboard(ahead)
 }
 
-/// The winner's pawn nearest to promotion whose way is empty.
-fn runner(pos: &Position, winner: Color, forward: i32) -> Option<Square> {
+/// The a-file.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The winner's pawn nearest to promotion whose way is empty (of the
+/// nearest, the first from the a-file), by shifts: the squares below (for
+/// White; above for Black) a man on their file are filled, and a pawn
+/// outside them runs.
+fn runner(pos: &Position, winner: Color) -> Option<Square> {
+    let pawns = pos.pieces(winner, Role::Pawn).0;
+    if pawns == 0 {
+        return None;
+    }
+    let occupied = pos.occupied().0;
+    let free = if winner == Color::White {
+        let mut behind = occupied >> 8;
+        behind |= behind >> 8;
+        behind |= behind >> 16;
+        behind |= behind >> 32;
+        pawns & !behind
+    } else {
+        let mut behind = occupied << 8;
+        behind |= behind << 8;
+        behind |= behind << 16;
+        behind |= behind << 32;
+        pawns & !behind
+    };
+    let found = if winner == Color::White {
+        // The highest rank's first pawn.
+        let top = Bitboard(free).last()?;
+        Bitboard(free & (0xff << (top.index() & !7))).first()
+    } else {
+        Bitboard(free).first()
+    };
+    debug_assert_eq!(found, runner_by_ways(pos, winner), "{pos:?}");
+    found
+}
+
+/// [`runner`] pawn by pawn, to check it.
+fn runner_by_ways(pos: &Position, winner: Color) -> Option<Square> {
+    let forward: i32 = if winner == Color::White { 8 } else { -8 };
     let occupied = pos.occupied();
     pos.pieces(winner, Role::Pawn)
         .into_iter()
@@ -89,15 +133,24 @@ fn runner(pos: &Position, winner: Color, forward: i32) -> Option<Square> {
 }
 
 /// `true` if the push `m` onto an empty square is legal: without a
-/// generation when the king is not in check and the pawn stands on no
-/// line through its king but its file (so it is not pinned off it).
+/// generation when the king is not in check. A pawn on no line through its
+/// king but its file is not pinned off it; one on another line leaves
+/// only that line open, looked at with the pawn moved.
 fn push_is_legal(pos: &Position, m: Move) -> bool {
-    let line = crate::attacks::line(pos.king(pos.turn()), m.from());
-    if !pos.is_check() && (line.is_empty() || line.contains(m.to())) {
-        debug_assert!(pos.is_legal(m), "{m:?} in {pos:?}");
-        return true;
+    if pos.is_check() {
+        return pos.is_legal(m);
     }
-    pos.is_legal(m)
+    let king = pos.king(pos.turn());
+    let line = crate::attacks::line(king, m.from());
+    let legal = line.is_empty()
+        || line.contains(m.to())
+        || !pos.is_attacked(
+            king,
+            !pos.turn(),
+            pos.occupied().without(m.from()).with(m.to()),
+        );
+    debug_assert_eq!(legal, pos.is_legal(m), "{m:?} in {pos:?}");
+    legal
 }
 
 /// A legal move of the side to move that neither lands on nor captures on
@@ -148,6 +201,84 @@ mod tests {
             let (line, end) = run(&pos, winner, 100).expect(fen);
             assert_eq!(replay(&pos, &line), end, "{fen}");
             assert!(end.pieces(winner, Role::Queen).len() >= queens, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_way_is_the_squares_ahead_up_to_the_last_rank() {
+        for from in (0..64).map(Square::from_index) {
+            for forward in [8, -8] {
+                let mut steps = Bitboard::EMPTY;
+                let mut sq = from.index() as i32 + forward;
+                while (0..64).contains(&sq) {
+                    steps = steps.with(Square::from_index(sq as u32));
+                    sq += forward;
+                }
+                assert_eq!(way(from, forward), steps, "{from:?} {forward}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_runner_is_the_free_pawn_nearest_to_promotion() {
+        for (fen, winner, pawn) in [
+            // b7 and e6 are blocked by the knight and the king, g6 and c6
+            // run: the first from the a-file.
+            (
+                "1n2k3/1P6/2P1P1P1/8/8/8/7P/4K3 w - - 0 1",
+                Color::White,
+                Some(Square::C6),
+            ),
+            (
+                "4k3/p7/8/8/1p4p1/1P6/8/4K3 w - - 0 1",
+                Color::Black,
+                Some(Square::G4),
+            ),
+            // Every pawn blocked by a man ahead, however far.
+            ("4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1", Color::White, None),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(runner(&pos, winner), pawn, "{fen}");
+            assert_eq!(runner_by_ways(&pos, winner), pawn, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_push_off_its_kings_line_is_legal_unless_pinned() {
+        for (fen, push, legal) in [
+            // The pawn on the king's diagonal, nothing behind it.
+            (
+                "4k3/8/8/8/8/8/1P6/K7 w - - 0 1",
+                Move::new(Square::B2, Square::B3),
+                true,
+            ),
+            // A bishop behind it pins it.
+            (
+                "4k3/8/8/8/8/2b5/1P6/K7 w - - 0 1",
+                Move::new(Square::B2, Square::B3),
+                false,
+            ),
+            // A rook on the rank, a man between: not pinned.
+            (
+                "4k3/8/8/8/8/8/K1Pn3r/8 w - - 0 1",
+                Move::new(Square::C2, Square::C3),
+                true,
+            ),
+            (
+                "4k3/8/8/8/8/8/K1P4r/8 w - - 0 1",
+                Move::new(Square::C2, Square::C3),
+                false,
+            ),
+            // Black: a queen on the diagonal behind the pawn.
+            (
+                "8/3k4/4p3/8/6Q1/8/8/4K3 b - - 0 1",
+                Move::new(Square::E6, Square::E5),
+                false,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(push_is_legal(&pos, push), legal, "{fen}");
+            assert_eq!(pos.is_legal(push), legal, "{fen}");
         }
     }
 

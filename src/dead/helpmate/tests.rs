@@ -1,6 +1,8 @@
 //! The tests of the helpmate search.
 
-use super::flights::{king_flees_after, leapers, mates_in_one, mates_in_one_of};
+use super::flights::{
+    NEAR, free_flights, king_flees_after, leapers, mates_in_one, mates_in_one_of,
+};
 use super::*;
 
 /// Visits every position `depth` plies deep and checks that
@@ -539,4 +541,50 @@ fn a_quick_look_searches_with_a_discrepancy_only_with_enough_positions_left() {
     let line = quick(&pos, Color::White, &mut long, &mut table).expect("a line");
     assert!(super::super::mates(&pos, Color::White, &line));
     assert!(table.iter().all(|&e| e == 0));
+}
+
+#[test]
+fn near_holds_the_lines_through_the_squares_around_each_king() {
+    for king in (0..64).map(Square::from_index) {
+        let (mut diagonals, mut straights) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for sq in crate::attacks::king(king) {
+            diagonals |= crate::attacks::bishop_rays(sq);
+            straights |= crate::attacks::rook_rays(sq);
+        }
+        assert_eq!(Bitboard(NEAR[king as usize].0), diagonals, "{king:?}");
+        assert_eq!(Bitboard(NEAR[king as usize].1), straights, "{king:?}");
+    }
+}
+
+/// The free squares around the losing king, each looked at with
+/// `is_attacked`, as [`free_flights`] must find them.
+#[test]
+fn free_flights_are_the_squares_nobody_attacks() {
+    let sets = [
+        include_str!("../../../benches/slow_positions.txt"),
+        include_str!("../../../benches/last_positions.txt"),
+        include_str!("../../../benches/rich_positions.txt"),
+        // Sliders on the ring, behind a man on a line through it, and far.
+        "7k/5Q2/8/3B4/8/8/8/K5R1 w - - 0 1\n6rk/6P1/5B2/8/8/8/8/K7 b - - 0 1",
+    ];
+    let mut found = [0; 2];
+    for fen in sets
+        .iter()
+        .flat_map(|t| t.lines())
+        .filter(|l| !l.starts_with('#'))
+    {
+        let pos = Position::from_fen(fen).unwrap();
+        for winner in [Color::White, Color::Black] {
+            let king = pos.king(!winner);
+            let occupied = pos.occupied().without(king);
+            let free = (crate::attacks::king(king) & !pos.by_color(!winner))
+                .into_iter()
+                .filter(|&sq| !pos.is_attacked(sq, winner, occupied))
+                .fold(Bitboard::EMPTY, Bitboard::with);
+            let expected = (free.len() <= 2).then_some((free, leapers(&pos, winner)));
+            assert_eq!(free_flights(&pos, winner), expected, "{fen} {winner:?}");
+            found[usize::from(expected.is_some())] += 1;
+        }
+    }
+    assert!(found[0] > 0 && found[1] > 0, "{found:?}");
 }
