@@ -533,6 +533,10 @@ impl Position {
     /// pos.play_unchecked(Move::new(Square::D8, Square::E8));
     /// assert_eq!(pos, before);
     /// ```
+    // Inlined into every caller (castling and the castling key stay out of
+    // line): a PGN validator's call saved and restored six registers a move
+    // (2.5 % of its instructions), and the crate's searches gain too.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         if m.is_castle() {
             self.play_castle(m);
