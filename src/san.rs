@@ -303,6 +303,12 @@ impl Position {
     /// the rest go their own way.
     #[inline(always)]
     fn find_san_inline(&self, bytes: &[u8]) -> Option<Move> {
+        // The two commonest shapes, a pawn's push (`e4`) and a piece's move
+        // without a from square (`Nf3`, `Bxc4+`), searched with what they
+        // say as it is read: no description packed and unpacked.
+        if let Some(found) = self.find_plain(bytes) {
+            return found;
+        }
         match read_common(bytes) {
             Some(described) => self.find(described).ok(),
             None => self.find_san_uncommon(bytes),

@@ -210,6 +210,62 @@ fn read_move(s: &[u8]) -> Result<Described, &'static str> {
 }
 
 impl Position {
+    /// The move of the commonest shapes, read from the bytes as they are
+    /// searched: a pawn's push (`e4`) and a piece's move without a from
+    /// square (`Nf3`, `Nxf3`, `N-f3`), each with one optional `+` or `#`.
+    /// `Some` of what [`read_common`] and [`Position::find`] make of the
+    /// text (`Some(None)`: no legal move); `None` for any other shape.
+    #[inline(always)]
+    pub(super) fn find_plain(&self, input: &[u8]) -> Option<Option<Move>> {
+        let s = match input.split_last() {
+            Some((b'+' | b'#', rest)) => rest,
+            _ => input,
+        };
+        match *s {
+            [file, rank] => Some(self.pawn_push(Square::from_ascii(file, rank)?)),
+            [letter, file, rank] | [letter, b'x' | b'-', file, rank] => {
+                let role = PIECE_LETTERS[usize::from(letter)]?;
+                Some(self.piece_move(role, Square::from_ascii(file, rank)?))
+            }
+            _ => None,
+        }
+    }
+
+    /// The legal move of a piece (not a pawn) of `role` to `to`, from the
+    /// one square of its kind that reaches it: as [`Position::find`] finds
+    /// it with no from file or rank and no promotion.
+    #[inline(always)]
+    fn piece_move(&self, role: Role, to: Square) -> Option<Move> {
+        let us = self.turn;
+        if self.by_color(us).contains(to) {
+            return None;
+        }
+        let from_mask = self.pieces(us, role) & rays(role, to);
+        let occupied = self.occupied();
+        let guarded = if role == Role::King {
+            to
+        } else {
+            self.king(us)
+        };
+        if let Some(from) = from_mask.single_square() {
+            let free = (attacks::between(from, to) & occupied).is_empty();
+            return (free && self.safe_after(from, to, guarded)).then(|| Move::new(from, to));
+        }
+        let mut found = None;
+        for from in from_mask {
+            if (attacks::between(from, to) & occupied).any() {
+                continue;
+            }
+            if self.safe_after(from, to, guarded) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(Move::new(from, to));
+            }
+        }
+        found
+    }
+
     /// The legal move the text describes. Inlined into its one caller,
     /// [`Position::parse_san`]'s reader: a call of its own cost the move
     /// path about 5 % of its time (a second frame, the description passed
@@ -361,6 +417,72 @@ mod tests {
             assert!(!en_passant);
             assert_eq!(format!("{common:?}"), format!("{described:?}"), "{text:?}");
         }
+    }
+
+    /// The shortcut for pawn pushes and plain piece moves finds what
+    /// `read_common` and `find` find, in positions of random games (checks,
+    /// pins, two pieces that reach one square, kings beside kings), for
+    /// every text of those shapes with and without a suffix.
+    #[test]
+    fn plain_moves_are_found_as_the_common_reader_finds_them() {
+        use crate::Position;
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        for file in b'a'..=b'h' {
+            for rank in b'1'..=b'8' {
+                texts.push(alloc::vec![file, rank]);
+                for letter in *b"NBRQKPpnOx" {
+                    texts.push(alloc::vec![letter, file, rank]);
+                    texts.push(alloc::vec![letter, b'x', file, rank]);
+                    texts.push(alloc::vec![letter, b'-', file, rank]);
+                    texts.push(alloc::vec![letter, b'=', file, rank]);
+                }
+            }
+        }
+        for text in [
+            &b"O-O"[..],
+            b"O-O-O",
+            b"e9",
+            b"i4",
+            b"--",
+            b"Z0",
+            b"",
+            b"N",
+            b"Nf",
+        ] {
+            texts.push(text.to_vec());
+        }
+        let mut all = Vec::new();
+        for text in &texts {
+            for suffix in [&b""[..], b"+", b"#", b"++", b"!"] {
+                let mut t = text.clone();
+                t.extend_from_slice(suffix);
+                all.push(t);
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut positions, mut found) = (0, 0);
+        for _ in 0..24 {
+            let mut pos = Position::new();
+            for _ in 0..120 {
+                positions += 1;
+                for text in &all {
+                    let want = read_common(text).map(|d| pos.find(d).ok());
+                    if let Some(got) = pos.find_plain(text) {
+                        assert_eq!(Some(got), want, "{} {text:?}", pos.fen());
+                        found += usize::from(got.is_some());
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(positions > 1000 && found > 10_000, "{positions} {found}");
     }
 
     /// A pawn's plain capture is legal only if its king is safe after it:
