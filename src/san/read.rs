@@ -224,11 +224,38 @@ impl Position {
         match *s {
             [file, rank] => Some(self.pawn_push(Square::from_ascii(file, rank)?)),
             [letter, file, rank] | [letter, b'x' | b'-', file, rank] => {
-                let role = PIECE_LETTERS[usize::from(letter)]?;
+                let Some(role) = PIECE_LETTERS[usize::from(letter)] else {
+                    return self.pawn_capture(letter, input);
+                };
                 Some(self.piece_move(role, Square::from_ascii(file, rank)?))
             }
             _ => None,
         }
+    }
+
+    /// [`Position::find_plain`] of a pawn's capture from the next file
+    /// (`exd5`, `exd6` en passant, `bxc3+`; not a promotion), its first
+    /// byte `from`: as [`Position::find`] finds it, the one pawn on that
+    /// file that attacks the target square. `None` for any other text.
+    #[inline(always)]
+    fn pawn_capture(&self, from: u8, input: &[u8]) -> Option<Option<Move>> {
+        let [_, b'x', file, rank, ..] = *input else {
+            return None;
+        };
+        let to = Square::from_ascii(file, rank)?;
+        if !(b'a'..=b'h').contains(&from) || from.abs_diff(file) != 1 {
+            return None;
+        }
+        let us = self.turn;
+        let from_file = Bitboard::from_file(File::ALL[usize::from(from - b'a') & 7]);
+        let reach = self.pieces(us, Role::Pawn) & attacks::pawn(!us, to) & from_file;
+        let Some(from) = reach.single_square() else {
+            return Some(None);
+        };
+        if to.rank() != Rank::Eighth.relative_to(us) && self.by_color(!us).contains(to) {
+            return Some(self.keeps_king_safe(from, to).then(|| Move::new(from, to)));
+        }
+        Some(self.legal_pawn_move(from, to, None))
     }
 
     /// The legal move of a piece (not a pawn) of `role` to `to`, from the
@@ -430,7 +457,7 @@ mod tests {
         for file in b'a'..=b'h' {
             for rank in b'1'..=b'8' {
                 texts.push(alloc::vec![file, rank]);
-                for letter in *b"NBRQKPpnOx" {
+                for letter in *b"NBRQKPpnOxabcdefgh" {
                     texts.push(alloc::vec![letter, file, rank]);
                     texts.push(alloc::vec![letter, b'x', file, rank]);
                     texts.push(alloc::vec![letter, b'-', file, rank]);
@@ -461,8 +488,20 @@ mod tests {
         }
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let (mut positions, mut found) = (0, 0);
-        for _ in 0..24 {
-            let mut pos = Position::new();
+        // En passant legal, or not (the two pawns leave a rank open to the
+        // king), pawns pinned, captures onto the last rank; then random games.
+        let fens = [
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "8/8/8/K2pP2r/8/8/8/6k1 w - d6 0 2",
+            "4k3/8/8/2b5/3P4/4p3/5K2/8 w - - 0 1",
+            "r3k3/1P6/8/8/8/8/6p1/4K2N b - - 0 1",
+            "1r2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        for game in 0..29 {
+            let mut pos = match fens.get(game) {
+                Some(fen) => Position::from_fen(fen).unwrap(),
+                None => Position::new(),
+            };
             for _ in 0..120 {
                 positions += 1;
                 for text in &all {
