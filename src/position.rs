@@ -564,7 +564,9 @@ impl Position {
         }
 
         self.begin_ply(us);
-        let old_rights = self.castling;
+        // The castling rights this move takes: of a rook on `from` or `to`,
+        // and all of its side's when the king moves.
+        let mut lost = Bitboard::from_square(from) | Bitboard::from_square(to);
         if let Some(captured) = captured {
             self.remove(to, captured.of(them));
             self.halfmove = 0;
@@ -594,11 +596,14 @@ impl Position {
         } else {
             self.step(role.of(us), from, to);
             if role == Role::King {
-                self.castling &= !Bitboard::from_rank(Rank::First.relative_to(us));
+                lost |= Bitboard::from_rank(Rank::First.relative_to(us));
             }
         }
-        self.castling &= !(Bitboard::from_square(from) | Bitboard::from_square(to));
-        if self.castling != old_rights {
+        // Most moves take none: the rights are then neither written nor
+        // compared again.
+        let old_rights = self.castling;
+        if (old_rights & lost).any() {
+            self.castling = old_rights & !lost;
             self.castling_key_after(old_rights, us, role == Role::King, from);
         }
         self.turn = them;
