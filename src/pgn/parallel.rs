@@ -713,7 +713,9 @@ impl<R: Read> Chunker<R> {
         while filled < target {
             match self.src.read(&mut bytes[filled..target]) {
                 Ok(0) => break,
-                Ok(n) => filled += n,
+                // (A reader that claims more than it was given room for
+                // counts what it had room for.)
+                Ok(n) => filled += n.min(target - filled),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     failed = Some(e);
