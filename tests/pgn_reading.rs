@@ -294,6 +294,28 @@ fn tag_values_are_unescaped() {
 }
 
 #[test]
+fn a_tag_is_found_by_its_whole_name_and_the_first_of_its_name_wins() {
+    let mut g = one(
+        "[Whit \"a\"]\n[White \"b\"]\n[Whites \"c\"]\n[White \"d\"]\n[Ex \"é\"]\n[E \"\"]\n\n*",
+    );
+    assert_eq!(g.tag("White"), Some("b"));
+    assert_eq!(g.tag("Whit"), Some("a"));
+    assert_eq!(g.tag("Whites"), Some("c"));
+    assert_eq!(g.tag("Ex"), Some("é"));
+    assert_eq!(g.tag("E"), Some(""));
+    assert_eq!(g.tag("white"), None);
+    assert_eq!(g.tag("Wh"), None);
+    assert_eq!(g.tag(""), None);
+    g.set_tag("Annotator", "x");
+    assert_eq!(g.tag("Annotator"), Some("x"));
+    let all: Vec<_> = g.tags().collect();
+    for (name, value) in &all {
+        let first = all.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        assert_eq!(g.tag(name), first, "{name} {value}");
+    }
+}
+
+#[test]
 fn games_without_tags_are_games() {
     let games = read_all("1. e4 e5 *\n\n1. d4 d5 *\n\n{only a comment}\n");
     assert_eq!(games.len(), 3);

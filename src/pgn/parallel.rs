@@ -697,21 +697,39 @@ impl<R: Read> Chunker<R> {
     /// knows its last line end for what it is). The text after the cut
     /// starts the next chunk.
     fn cut(&mut self) -> Chunk {
+        let had = self.carry.len();
+        let target = self.chunk.max(had);
+        // Read in place into a recycled buffer: only what its last text
+        // did not cover is zeroed (`read_to_end` would zero the whole
+        // chunk first, on the calling thread).
         let mut bytes = self.spare.pop().unwrap_or_default();
-        bytes.clear();
-        bytes.reserve(self.chunk.max(self.carry.len()) + 1);
-        bytes.extend_from_slice(&self.carry);
+        bytes.reserve_exact((target + 1).saturating_sub(bytes.len()));
+        bytes.resize(target, 0);
+        bytes[..had].copy_from_slice(&self.carry);
         self.carry.clear();
-        let offset = self.read_to - bytes.len() as u64;
-        let had = bytes.len();
-        let wanted = self.chunk.saturating_sub(had) as u64;
-        let read = (&mut self.src).take(wanted).read_to_end(&mut bytes);
+        let offset = self.read_to - had as u64;
+        let mut filled = had;
+        let mut failed = None;
+        while filled < target {
+            match self.src.read(&mut bytes[filled..target]) {
+                Ok(0) => break,
+                // (A reader that claims more than it was given room for
+                // counts what it had room for.)
+                Ok(n) => filled += n.min(target - filled),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
         // The bytes read before an error are kept.
-        self.read_to += (bytes.len() - had) as u64;
-        let after = match read {
-            Err(e) => After::Failed(e),
-            Ok(n) if (n as u64) < wanted => After::End,
-            Ok(_) => After::More,
+        bytes.truncate(filled);
+        self.read_to += (filled - had) as u64;
+        let after = match failed {
+            Some(e) => After::Failed(e),
+            None if filled < target => After::End,
+            None => After::More,
         };
         match after {
             After::More => {

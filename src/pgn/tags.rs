@@ -83,7 +83,20 @@ impl PgnGame {
     /// assert_eq!(g.tag("Black"), None);
     /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
+        // Names compared by length, then by bytes: only the value found is
+        // taken as text (a lookup per game is the `pgn` program's work on
+        // the thread that takes the games).
+        let mut start = 0;
+        for &(name_end, value_end) in &self.tag_ends {
+            let (n, v) = (name_end as usize, value_end as usize);
+            if n.checked_sub(start) == Some(name.len())
+                && self.tag_text.as_bytes().get(start..n) == Some(name.as_bytes())
+            {
+                return self.tag_text.get(n..v);
+            }
+            start = v;
+        }
+        None
     }
 
     /// Every tag in order, as `(name, value)` with the value unescaped.

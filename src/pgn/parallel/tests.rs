@@ -184,6 +184,41 @@ fn chunks_end_with_the_read_error_where_the_sequential_reader_does() {
     }
 }
 
+/// A reader interrupted before every read that hands over a few bytes.
+struct Interrupted<'a>(&'a [u8], bool);
+
+impl Read for Interrupted<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.1 = !self.1;
+        if self.1 {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        let n = buf.len().min(self.0.len()).min(5);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn chunks_are_read_whole_through_interrupted_and_short_reads() {
+    let mut next = xorshift(78);
+    for _ in 0..60 {
+        let mut text = String::new();
+        for _ in 0..next() % 60 {
+            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+        }
+        let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
+        for chunk in [3, 50, 400] {
+            let parallel: Vec<Seen> =
+                Reader::with_chunks(Interrupted(text.as_bytes(), false), 2, chunk, 1)
+                    .map(seen)
+                    .collect();
+            assert_eq!(parallel, sequential, "chunks of {chunk}: {text:?}");
+        }
+    }
+}
+
 #[test]
 fn a_cut_is_made_where_a_game_most_likely_starts() {
     assert_eq!(cut_point(b"1. e4 *\n\n[Event \"a\"]\n"), 9);
