@@ -90,6 +90,11 @@ pub(super) fn search(
     )
 }
 
+/// How many times a line of first choices ([`Search::first_choice_line`])
+/// takes back a winner's move that stalemates the loser and plays the
+/// next-best instead.
+const STALEMATE_RETRIES: u32 = 3;
+
 /// Positions a quick look's line that follows the heuristic alone may
 /// visit, per corner: most such lines that mate do within it.
 const QUICK_GREEDY: u64 = 60;
@@ -227,6 +232,9 @@ fn search_from(
 enum Node {
     /// Nothing more to try there: whether the line ends in a mate.
     Leaf(bool),
+    /// The loser, to move, is stalemated: the winner's move into it was
+    /// wasted, another may be tried instead.
+    Stalemate,
     /// The moves to try are scored; their children are searched this deep.
     Expand(u32),
 }
@@ -239,6 +247,7 @@ impl Search<'_> {
         let mut ordered = ArrayVec::<u64, 256>::new();
         let next = match self.node(pos, depth, discrepancies, &mut ordered) {
             Node::Leaf(found) => return found,
+            Node::Stalemate => return false,
             Node::Expand(next) => next,
         };
         let wanted = (discrepancies as usize + 1).min(ordered.len());
@@ -271,27 +280,76 @@ impl Search<'_> {
 
     /// [`Search::dfs`] with no discrepancy left: the best move alone at
     /// every node, so the line is played on one board, without a copy of
-    /// the position or a call per node. The moves pushed are taken back
-    /// when no mate ends the line.
+    /// the position or a call per node. A winner's move that stalemates
+    /// the loser is taken back and the winner's next-best move played
+    /// instead ([`STALEMATE_RETRIES`] times a line at most). The moves
+    /// pushed are taken back when no mate ends the line.
     fn first_choice_line(&mut self, root: &Position, mut depth: u32) -> bool {
         let start = self.line.len();
         let mut pos = root.clone();
         let mut ordered = ArrayVec::<u64, 256>::new();
+        // After a stalemate: the moves of the winner's node not tried yet,
+        // scored, and how long the line was at that node.
+        let mut others = ArrayVec::<u64, 256>::new();
+        let mut others_at = None;
+        let mut retries = 0;
         let found = loop {
             ordered.clear();
-            match self.node(&pos, depth, 0, &mut ordered) {
+            let m = match self.node(&pos, depth, 0, &mut ordered) {
                 Node::Leaf(found) => break found,
                 Node::Expand(next) => {
                     let Some(&best) = ordered.iter().max() else {
                         break false;
                     };
-                    let m = Move::from_bits(best as u16);
-                    pos.play_unchecked(m);
-                    if self.line.try_push(m).is_err() {
+                    depth = next;
+                    Move::from_bits(best as u16)
+                }
+                Node::Stalemate => {
+                    // Back to the winner's node: the line replayed from
+                    // the root (a stalemate is rare enough), its moves
+                    // scored in full once (one more position).
+                    if retries == STALEMATE_RETRIES {
                         break false;
                     }
-                    depth = next;
+                    retries += 1;
+                    if self.line.len() <= start {
+                        break false;
+                    }
+                    let Some(tried) = self.line.pop() else {
+                        break false;
+                    };
+                    pos.clone_from(root);
+                    for &m in &self.line[start..] {
+                        pos.play_unchecked(m);
+                    }
+                    if others_at != Some(self.line.len()) {
+                        if !self.budget.spend() {
+                            break false;
+                        }
+                        others.clear();
+                        let (_, mate) = generate_scored::<true>(
+                            &pos,
+                            self.winner,
+                            self.corner,
+                            self.order,
+                            &mut others,
+                        );
+                        if let Some(m) = mate {
+                            break self.line.try_push(m).is_ok();
+                        }
+                        others_at = Some(self.line.len());
+                    }
+                    others.retain(|&mut key| key as u16 != tried.bits());
+                    // The depth stays: the children of that node.
+                    let Some(&best) = others.iter().max() else {
+                        break false;
+                    };
+                    Move::from_bits(best as u16)
                 }
+            };
+            pos.play_unchecked(m);
+            if self.line.try_push(m).is_err() {
+                break false;
             }
         };
         if !found {
@@ -364,7 +422,11 @@ impl Search<'_> {
             generate_scored::<true>(pos, self.winner, self.corner, self.order, ordered)
         };
         if count == 0 {
-            return Node::Leaf(pos.turn() != self.winner && pos.is_check());
+            return match (pos.turn() != self.winner, pos.is_check()) {
+                (true, true) => Node::Leaf(true),
+                (true, false) => Node::Stalemate,
+                (false, _) => Node::Leaf(false),
+            };
         }
         if entry == 0 {
             if let Some(written) = &mut self.written {

@@ -180,7 +180,7 @@ fn the_quick_look_follows_the_first_choices_towards_every_corner_first() {
     // search towards the nearest one spends its share without it, the
     // first choices towards the next find it at once.
     for (fen, winner) in [
-        ("8/p5k1/P7/8/8/7Q/6KB/5BN1 w - - 2 40", Color::White),
+        ("B3k3/8/3b4/8/7p/5K1P/4B3/1r4R1 b - - 0 36", Color::Black),
         ("n7/3n4/8/2R1p1k1/8/2p1b3/8/1K6 b - - 0 116", Color::Black),
     ] {
         let pos = Position::from_fen(fen).unwrap();
@@ -532,7 +532,7 @@ fn a_quick_look_searches_with_a_discrepancy_only_with_enough_positions_left() {
     // Every first-choice line fails here; one discrepancy finds the mate.
     // A look of 160 positions has less than `WIDER` left after the first
     // choices and gives up; a look of 600 finds it.
-    let pos = Position::from_fen("1Q3bk1/8/8/8/5N2/8/8/RNB1KB1R b KQ - 0 28").unwrap();
+    let pos = Position::from_fen("1k6/8/5n1N/6R1/7B/8/8/7K w - - 0 124").unwrap();
     let mut table = [0; 256];
     let mut short = super::super::Budget::new(160);
     assert!(quick(&pos, Color::White, &mut short, &mut table).is_none());
@@ -587,4 +587,50 @@ fn free_flights_are_the_squares_nobody_attacks() {
         }
     }
     assert!(found[0] > 0 && found[1] > 0, "{found:?}");
+}
+
+#[test]
+fn a_first_choice_that_stalemates_is_taken_back_for_the_next_best() {
+    // Towards this corner the winner's best move would stalemate the
+    // loser on the way; the line of first choices plays the next-best
+    // there and mates.
+    let pos = Position::from_fen("8/K7/8/8/8/8/3k2n1/1r1b1n2 w - - 0 141").unwrap();
+    let (winner, corner) = (Color::Black, 3);
+    let target = target_corners(&pos, winner)[corner];
+    let mut table = [0; 256];
+    let mut budget = super::super::Budget::new(60);
+    let line = search(
+        &pos,
+        winner,
+        &mut budget,
+        (60, 0),
+        corner,
+        &mut table,
+        Order::Quick,
+    )
+    .expect("a line");
+    assert!(super::super::mates(&pos, winner, &line));
+    assert!(table.iter().all(|&e| e == 0));
+    // Somewhere on it the winner's move is not its best, which stalemates
+    // (the last move is the mate in one, found apart from the best).
+    let mut taken_back = 0;
+    let mut p = pos.clone();
+    for &m in &line[..line.len() - 1] {
+        if p.turn() == winner {
+            let mut best = ArrayVec::new();
+            generate_scored::<false>(&p, winner, target, Order::Quick, &mut best);
+            let best = Move::from_bits(*best.iter().max().unwrap() as u16);
+            if best != m {
+                let mut stalemate = p.clone();
+                stalemate.play_unchecked(best);
+                assert!(
+                    !stalemate.is_check() && !stalemate.has_legal_moves(),
+                    "{p:?}"
+                );
+                taken_back += 1;
+            }
+        }
+        p.play_unchecked(m);
+    }
+    assert!((1..=STALEMATE_RETRIES).contains(&taken_back));
 }
