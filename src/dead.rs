@@ -747,6 +747,11 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if small::walks_within(pos, FIRST_WALK_PLIES) {
         return Liveness::Alive;
     }
+    // A bare king against pieces: one handed to the king, into a known
+    // win, where the searches below take a thousand positions or more.
+    if small::hands_over(pos) {
+        return Liveness::Alive;
+    }
     for color in colors {
         if looked && color == colors[0] {
             continue; // looked at above

@@ -22,12 +22,14 @@ pub(super) mod descent;
 mod exceptions;
 #[cfg(test)]
 mod generate;
+mod handover;
 pub(super) mod line;
 mod tester;
 
 use super::helpmate::Line;
 use crate::{Color, Position, Role};
 use exceptions::EXCEPTIONS;
+pub(crate) use handover::hands_over;
 use tester::FirstSuccess;
 
 /// Plies looked ahead before the material rule is trusted.
