@@ -747,8 +747,9 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if small::walks_within(pos, FIRST_WALK_PLIES) {
         return Liveness::Alive;
     }
-    // A bare king against pieces: one handed to the king, into a known
-    // win, where the searches below take a thousand positions or more.
+    // A bare king (or a side with fewer men) against pieces: one handed to
+    // the king, or one of its men taken, into a known win, where the
+    // searches below take a thousand positions or more.
     if small::hands_over(pos) {
         return Liveness::Alive;
     }

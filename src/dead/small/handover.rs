@@ -2,7 +2,9 @@
 //! to the lone king (the loser helps: a helpmate), into an ending with one
 //! man fewer. Where that ending is known and the pieces still win it, or
 //! where another piece is handed over in turn until it is, the position is
-//! alive, by the series of legal moves found and replayed here.
+//! alive, by the series of legal moves found and replayed here. Where the
+//! side with fewer men has more than its king, its men stand still and a
+//! piece of the other side may also take one of them on the way.
 //!
 //! The search is narrow: only the piece handed over moves on its side, the
 //! other men stand still, and the lone king walks to meet it; a
@@ -29,10 +31,11 @@ const MAX_MEN: u32 = 7;
 const MAX_LINE: usize = 96;
 
 /// `true` if, in a position of five to [`MAX_MEN`] men where one side has
-/// a bare king, the other side can hand its pieces one by one to that king
-/// (or mates it on the way) into a known ending it wins: then it can mate
-/// from `pos`, by the moves found, each checked legal as it is played.
-/// `false` when no such line is found within the bound of [`STATES`].
+/// fewer men (mostly a bare king), the other side can hand its pieces one
+/// by one to that king, or take that side's men (or mates the king on the
+/// way), into a known ending it wins: then it can mate from `pos`, by the
+/// moves found, each checked legal as it is played. `false` when no such
+/// line is found within the bound of [`STATES`].
 pub(crate) fn hands_over(pos: &Position) -> bool {
     let mut states = STATES;
     alive(pos, &mut states)
@@ -43,36 +46,43 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     if !(5..=MAX_MEN).contains(&men) || pos.castling.any() {
         return false;
     }
-    let Some(weak) = Color::ALL
-        .into_iter()
-        .find(|&c| pos.by_color(c) == Bitboard::from_square(pos.king(c)))
-    else {
-        return false;
+    // The side that receives: a bare king, or else the side with fewer
+    // men, whose men stand still while its king walks.
+    let others = |c: Color| pos.by_color(c).without(pos.king(c)).len();
+    let weak = match others(Color::White).cmp(&others(Color::Black)) {
+        core::cmp::Ordering::Less => Color::White,
+        core::cmp::Ordering::Greater => Color::Black,
+        core::cmp::Ordering::Equal => return false,
     };
     let strong = !weak;
+    let bare = others(weak) == 0;
     if pos.has_insufficient_material(strong) {
         return false;
     }
     let king = pos.king(weak);
-    // The pieces (not the king, not a pawn) whose loss leaves enough to
-    // mate with, nearest the lone king first.
-    let mut candidates = ArrayVec::<(u32, Square), 8>::new();
+    // The pieces (not the king, not a pawn) that may go, nearest the lone
+    // king first: to be taken where their loss leaves enough to mate a
+    // bare king with, to take a man of the other side otherwise.
+    let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     for sq in movers {
-        if enough_without(pos, strong, sq) {
-            let _ = candidates.try_push((king.king_distance(sq), sq));
+        let given = enough_without(pos, strong, sq);
+        if given || !bare {
+            let _ = candidates.try_push((king.king_distance(sq), sq, given));
         }
     }
     candidates.sort_unstable();
-    for &(_, piece) in &candidates {
+    for &(_, piece, given) in &candidates {
         if *states == 0 {
             return false;
         }
         let mut line = ArrayVec::<Move, MAX_LINE>::new();
-        if !meet(pos, strong, piece, states, &mut line) {
+        if !meet(pos, strong, piece, given, states, &mut line) {
             continue;
         }
-        // The line played on the board: every move checked legal.
+        // The line played on the board: every move checked legal (the
+        // search does not see the pins and checks of the receiving side's
+        // men, which stand still: where it has some, a line may fail here).
         let mut end = pos.clone();
         let legal = line.iter().all(|&m| {
             let ok = end.is_legal(m);
@@ -81,7 +91,7 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
             }
             ok
         });
-        debug_assert!(legal, "{line:?} from {pos:?}");
+        debug_assert!(legal || !bare, "{line:?} from {pos:?}");
         if !legal {
             continue;
         }
@@ -92,7 +102,7 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
             if verdict(&end, strong) == Some(true) {
                 return true;
             }
-        } else if alive(&end, states) {
+        } else if end.occupied().len() < men && alive(&end, states) {
             return true;
         }
     }
@@ -129,6 +139,7 @@ fn meet(
     pos: &Position,
     strong: Color,
     piece: Square,
+    given: bool,
     states: &mut u32,
     line: &mut ArrayVec<Move, MAX_LINE>,
 ) -> bool {
@@ -136,8 +147,10 @@ fn meet(
         return false;
     };
     let weak = !strong;
-    // The men that stand still, with their roles.
+    // The men that stand still, with their roles: the piece's side's,
+    // and the receiving side's but its king (blockers, and men to take).
     let rest = pos.by_color(strong).without(piece);
+    let theirs = pos.by_color(weak).without(pos.king(weak));
     let mut still = ArrayVec::<(Square, Role), 8>::new();
     for sq in rest {
         if let Some(r) = pos.role_at(sq) {
@@ -151,7 +164,7 @@ fn meet(
     let mut known = Bitboard::EMPTY;
     let mut guard = |p: Square| -> Bitboard {
         if !known.contains(p) {
-            let occupied = rest.with(p);
+            let occupied = rest.with(p) | theirs;
             let mut attacked = Bitboard::EMPTY;
             for &(sq, r) in &still {
                 attacked |= attacks::piece_attacks(r, strong, sq, occupied);
@@ -184,30 +197,37 @@ fn meet(
         if s & 1 != 0 {
             // The lone king's turn: its moves are its steps to squares
             // nothing attacks (a man not guarded can be taken).
-            let occupied = rest.with(p);
+            let occupied = rest.with(p) | theirs;
             let danger = guard(p) | attacks::piece_attacks(role, strong, p, occupied);
-            let legal = attacks::king(k) & !danger;
-            if legal.contains(p) || legal.is_empty() && danger.contains(k) {
+            let legal = attacks::king(k) & !danger & !theirs;
+            let takes = given && legal.contains(p);
+            if takes || legal.is_empty() && danger.contains(k) {
                 // The piece taken, or the king checkmated: the line found.
-                if legal.contains(p) {
+                if takes {
                     let _ = line.try_push(Move::new(k, p));
                 }
                 return unwind(&queue, next, line);
             }
-            for to in legal & !rest {
+            for to in legal & !rest.with(p) {
                 push(state(p as u32, to as u32, false), &mut queue);
             }
         } else {
-            // The piece's turn: any of its moves but onto the men; one
-            // beside the king where nothing guards it ends the search (the
-            // king takes it next).
-            let occupied = rest.with(p).with(k);
-            let targets = attacks::piece_attacks(role, strong, p, occupied) & !occupied;
+            // The piece's turn: any of its moves but onto its own men; one
+            // that takes a man of the other side ends the search, and so
+            // does one beside the king where nothing guards it (the king
+            // takes it next).
+            let occupied = rest.with(p).with(k) | theirs;
+            let targets = attacks::piece_attacks(role, strong, p, occupied) & !rest.with(k);
             for to in targets {
                 let before = queue.len();
                 push(state(to as u32, k as u32, true), &mut queue);
-                if queue.len() > before && attacks::king(k).contains(to) && !guard(to).contains(to)
-                {
+                if queue.len() == before {
+                    continue;
+                }
+                if theirs.contains(to) {
+                    return unwind(&queue, before, line);
+                }
+                if given && attacks::king(k).contains(to) && !guard(to).contains(to) {
                     let _ = line.try_push(Move::new(k, to));
                     return unwind(&queue, before, line);
                 }
@@ -275,6 +295,11 @@ mod tests {
             "7b/3k4/5b2/8/r7/3K4/8/8 b - - 0 1",
             "8/K7/8/8/8/8/3k2n1/1r1b1n2 w - - 0 1",
             "4k1n1/5nr1/8/8/8/8/8/4K3 b - - 0 1",
+            // The other side has men too: one of them is taken first (the
+            // bishop takes the knight on c8), then pieces are handed over.
+            "1Bn5/3k4/8/8/8/5B2/8/1N2K3 b - - 0 1",
+            "1n2k3/8/4B3/8/1B6/2N1b3/8/4K3 b - - 0 1",
+            "4k3/2b5/n7/5b2/8/8/8/4NK2 b - - 0 1",
         ] {
             assert!(hands_over(&pos(fen)), "{fen}");
         }
@@ -285,8 +310,8 @@ mod tests {
         // Three bishops on light squares: whatever is handed over, the
         // rest cannot mate.
         assert!(!hands_over(&pos("K7/8/8/1b6/8/3b3b/3k4/8 b - - 0 1")));
-        // No bare king: not this search's.
-        assert!(!hands_over(&pos("4k3/2b5/n7/5b2/8/8/8/4NK2 b - - 0 1")));
+        // As many men on each side: not this search's.
+        assert!(!hands_over(&pos("4k3/2b5/8/5b2/8/8/8/3NNK2 b - - 0 1")));
         // Known endings are not looked at.
         assert!(!hands_over(&pos("4k3/2b5/8/5b2/8/8/8/5K2 b - - 0 1")));
     }
