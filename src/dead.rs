@@ -308,7 +308,8 @@ enum Ask {
 /// cheap steps first (the static rules, the quick look for a line), the
 /// searches last. For the verdict alone: the winner's king taking into a
 /// known win before the quick look (which may visit
-/// [`VERDICT_QUICK_BUDGET`] positions), then the promotion lines that stop
+/// [`VERDICT_QUICK_BUDGET`] positions), then a piece handed over to a side
+/// with fewer men ([`small::hands_over_for`]), the promotion lines that stop
 /// at a known win, then a known ending a few captures ahead, each a proof
 /// without a line ([`Verdict::Proved`]).
 fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
@@ -334,6 +335,11 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     // The promotion lines before the short narrow search, as in
     // [`liveness`]: a failure costs microseconds, a line found tens. The
     // mating pattern after a promotion only after that search.
+    // Against a bare king (or fewer men), a piece handed over or a man
+    // taken into a known win: a proof without a line.
+    if ask == Ask::Verdict && small::hands_over_for(pos, winner) {
+        return Verdict::Proved;
+    }
     if ask == Ask::Verdict {
         // A known win after the promotion, before the quick look there.
         if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {

@@ -29,7 +29,7 @@ mod tester;
 use super::helpmate::Line;
 use crate::{Color, Position, Role};
 use exceptions::EXCEPTIONS;
-pub(crate) use handover::hands_over;
+pub(crate) use handover::{hands_over, hands_over_for};
 use tester::FirstSuccess;
 
 /// Plies looked ahead before the material rule is trusted.

@@ -41,6 +41,24 @@ pub(crate) fn hands_over(pos: &Position) -> bool {
     alive(pos, &mut states)
 }
 
+/// [`hands_over`] where `winner` is the side with more men: the line it
+/// finds is `winner`'s (the side with fewer men never gains one, and a
+/// known ending is asked for `winner`), so `winner` can mate.
+pub(crate) fn hands_over_for(pos: &Position, winner: Color) -> bool {
+    receiver(pos) == Some(!winner) && hands_over(pos)
+}
+
+/// The side that receives: the one with fewer men (a bare king, mostly);
+/// `None` on a tie.
+fn receiver(pos: &Position) -> Option<Color> {
+    let others = |c: Color| pos.by_color(c).without(pos.king(c)).len();
+    match others(Color::White).cmp(&others(Color::Black)) {
+        core::cmp::Ordering::Less => Some(Color::White),
+        core::cmp::Ordering::Greater => Some(Color::Black),
+        core::cmp::Ordering::Equal => None,
+    }
+}
+
 fn alive(pos: &Position, states: &mut u32) -> bool {
     let men = pos.occupied().len();
     if !(5..=MAX_MEN).contains(&men) || pos.castling.any() {
@@ -48,14 +66,11 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     }
     // The side that receives: a bare king, or else the side with fewer
     // men, whose men stand still while its king walks.
-    let others = |c: Color| pos.by_color(c).without(pos.king(c)).len();
-    let weak = match others(Color::White).cmp(&others(Color::Black)) {
-        core::cmp::Ordering::Less => Color::White,
-        core::cmp::Ordering::Greater => Color::Black,
-        core::cmp::Ordering::Equal => return false,
+    let Some(weak) = receiver(pos) else {
+        return false;
     };
     let strong = !weak;
-    let bare = others(weak) == 0;
+    let bare = pos.by_color(weak) == Bitboard::from_square(pos.king(weak));
     if pos.has_insufficient_material(strong) {
         return false;
     }
@@ -302,6 +317,21 @@ mod tests {
             "4k3/2b5/n7/5b2/8/8/8/4NK2 b - - 0 1",
         ] {
             assert!(hands_over(&pos(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_line_found_is_for_the_side_with_more_men() {
+        use crate::Color;
+        // Black hands a piece over (or takes White's knight): Black can
+        // mate, which a flag fall of White's asks; White, with fewer men,
+        // is never the one shown able to.
+        for fen in [
+            "4k3/2b5/n7/5b2/8/8/8/5K2 b - - 0 1",
+            "4k3/2b5/n7/5b2/8/8/8/4NK2 b - - 0 1",
+        ] {
+            assert!(super::hands_over_for(&pos(fen), Color::Black), "{fen}");
+            assert!(!super::hands_over_for(&pos(fen), Color::White), "{fen}");
         }
     }
 
