@@ -80,9 +80,17 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     // bare king with, to take a man of the other side otherwise.
     let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
+    let theirs = pos.by_color(weak).without(king);
     for sq in movers {
         let given = enough_without(pos, strong, sq);
-        if given || !bare {
+        // A bishop that is not to be taken must take: a man on its colour.
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        let takes = pos.role_at(sq) != Some(Role::Bishop) || (theirs & colour).any();
+        if given || !bare && takes {
             let _ = candidates.try_push((king.king_distance(sq), sq, given));
         }
     }
@@ -315,6 +323,10 @@ mod tests {
             "1Bn5/3k4/8/8/8/5B2/8/1N2K3 b - - 0 1",
             "1n2k3/8/4B3/8/1B6/2N1b3/8/4K3 b - - 0 1",
             "4k3/2b5/n7/5b2/8/8/8/4NK2 b - - 0 1",
+            // The rook and a knight handed over, then the bishop on a6
+            // (which can never take the bishop on c3) is passed over for
+            // the knight that can.
+            "3NR2k/8/B7/8/8/2b3K1/8/1N6 b - - 51 1",
         ] {
             assert!(hands_over(&pos(fen)), "{fen}");
         }
