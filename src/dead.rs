@@ -8,9 +8,11 @@
 //!    position of up to four men, every four-man position with one pawn,
 //!    and king and one or two pawns against king, by a rule and its
 //!    exceptions that a generator test proves over every placement (the
-//!    line of a winnable one built by descent to a mate), and the endings
-//!    of up to seven men that a few captures lead into one of them
-//!    ([`ahead`]);
+//!    line of a winnable one built by descent to a mate), the endings of
+//!    up to seven men that a few captures lead into one of them
+//!    ([`ahead`]), and those where a side with fewer men (mostly a bare
+//!    king) is handed pieces, or has its men taken, into one of them
+//!    (`small::hands_over`);
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), a
