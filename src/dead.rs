@@ -8,9 +8,11 @@
 //!    position of up to four men, every four-man position with one pawn,
 //!    and king and one or two pawns against king, by a rule and its
 //!    exceptions that a generator test proves over every placement (the
-//!    line of a winnable one built by descent to a mate), and the endings
-//!    of up to seven men that a few captures lead into one of them
-//!    ([`ahead`]);
+//!    line of a winnable one built by descent to a mate), the endings of
+//!    up to seven men that a few captures lead into one of them
+//!    ([`ahead`]), and those where a side with fewer men (mostly a bare
+//!    king) is handed pieces, or has its men taken, into one of them
+//!    (`small::hands_over`);
 //! 1. sound static rules: the material rule
 //!    ([`Position::has_insufficient_material`]), a locked pawn structure
 //!    that no piece of the winner can ever see through ([`frozen`]), a
@@ -308,7 +310,8 @@ enum Ask {
 /// cheap steps first (the static rules, the quick look for a line), the
 /// searches last. For the verdict alone: the winner's king taking into a
 /// known win before the quick look (which may visit
-/// [`VERDICT_QUICK_BUDGET`] positions), then the promotion lines that stop
+/// [`VERDICT_QUICK_BUDGET`] positions), then a piece handed over to a side
+/// with fewer men ([`small::hands_over_for`]), the promotion lines that stop
 /// at a known win, then a known ending a few captures ahead, each a proof
 /// without a line ([`Verdict::Proved`]).
 fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
@@ -334,6 +337,11 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
     // The promotion lines before the short narrow search, as in
     // [`liveness`]: a failure costs microseconds, a line found tens. The
     // mating pattern after a promotion only after that search.
+    // Against a bare king (or fewer men), a piece handed over or a man
+    // taken into a known win: a proof without a line.
+    if ask == Ask::Verdict && small::hands_over_for(pos, winner) {
+        return Verdict::Proved;
+    }
     if ask == Ask::Verdict {
         // A known win after the promotion, before the quick look there.
         if let Some(line) = budget.part(PROMOTE_BUDGET, |b| {
@@ -745,6 +753,12 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     // to take a man: a few dozen plies played, cheaper than the quick look
     // that fails in them for lack of a mate nearby.
     if small::walks_within(pos, FIRST_WALK_PLIES) {
+        return Liveness::Alive;
+    }
+    // A bare king (or a side with fewer men) against pieces: one handed to
+    // the king, or one of its men taken, into a known win, where the
+    // searches below take a thousand positions or more.
+    if small::hands_over(pos) {
         return Liveness::Alive;
     }
     for color in colors {

@@ -22,11 +22,15 @@ pub(super) mod descent;
 mod exceptions;
 #[cfg(test)]
 mod generate;
+mod handover;
 pub(super) mod line;
+mod tester;
 
 use super::helpmate::Line;
 use crate::{Color, Position, Role};
 use exceptions::EXCEPTIONS;
+pub(crate) use handover::{hands_over, hands_over_for};
+use tester::FirstSuccess;
 
 /// Plies looked ahead before the material rule is trusted.
 const LOOKAHEAD: u32 = 2;
@@ -144,9 +148,7 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
     if moves.iter().any(|&m| reduces_to_a_winnable_ending(pos, m)) {
         return true;
     }
-    let us = pos.turn();
-    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(!us));
-    let they_promote = (pos.pieces(!us, Role::Pawn) & seventh).any();
+    let they_promote = on_the_seventh(pos, !pos.turn());
     moves.iter().any(|&m| {
         if !they_promote && !may_offer(pos, m) {
             return false; // nothing to take after it: not played
@@ -158,12 +160,11 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
             && may_take_or_promote(&next)
             && {
                 // Only captures and promotions reduce: the others are not
-                // listed.
-                let mut reducing = Reducing {
-                    pos: &next,
-                    theirs: next.by_color(!next.turn()),
-                    found: false,
-                };
+                // listed (nor tested: `reduces_to_a_winnable_ending` says
+                // `false` to them).
+                let mut reducing = FirstSuccess::new(next.by_color(!next.turn()), |m| {
+                    reduces_to_a_winnable_ending(&next, m)
+                });
                 next.generate(crate::Bitboard::FULL, &mut reducing);
                 reducing.found
             }
@@ -175,8 +176,8 @@ pub(crate) fn leads_to_a_winnable_ending(pos: &Position) -> bool {
 /// promotion or pawn's double step, which may open an en passant capture)
 /// after which no man of the mover is attacked, worked out on the board
 /// as it stands, the moved man counted on its new square. `true`
-/// otherwise: [`may_take_or_promote`] after `m`, but for the opponent's
-/// promotions, without playing it.
+/// otherwise: [`may_take_or_promote`] after `m`, without playing it, where
+/// (as its caller knows) the opponent has no pawn on its seventh rank.
 fn may_offer(pos: &Position, m: crate::Move) -> bool {
     let (from, to) = (m.from(), m.to());
     let us = pos.turn();
@@ -191,14 +192,13 @@ fn may_offer(pos: &Position, m: crate::Move) -> bool {
     let offered = (pos.by_color(us).without(from).with(to))
         .into_iter()
         .any(|sq| pos.is_attacked(sq, !us, occupied));
+    // Exact where the opponent has no pawn on its seventh rank (a quiet
+    // move leaves its pawns where they are): then no promotion either.
     debug_assert!(
         offered || {
             let mut next = pos.clone();
             next.play_unchecked(m);
             !may_take_or_promote(&next)
-                || (next.pieces(!us, Role::Pawn)
-                    & crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(!us)))
-                .any()
         },
         "{m:?} in {pos:?}"
     );
@@ -210,68 +210,19 @@ fn may_offer(pos: &Position, m: crate::Move) -> bool {
 /// pawn on its seventh rank. A cheap test before the moves are generated.
 fn may_take_or_promote(pos: &Position) -> bool {
     let us = pos.turn();
-    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(us));
     pos.ep.is_some()
-        || (pos.pieces(us, Role::Pawn) & seventh).any()
+        || on_the_seventh(pos, us)
         || pos
             .by_color(!us)
             .into_iter()
             .any(|sq| pos.is_attacked(sq, us, pos.occupied()))
 }
 
-/// A sink for the legal move generator that looks among the captures and
-/// promotions (the moves [`reduces_to_a_winnable_ending`] can accept; it
-/// says `false` to every other) for one that reduces to a winnable known
-/// ending, and stops at the first.
-struct Reducing<'a> {
-    pos: &'a Position,
-    theirs: crate::Bitboard,
-    found: bool,
-}
-
-impl Reducing<'_> {
-    fn test(&mut self, m: crate::Move) {
-        if !self.found && reduces_to_a_winnable_ending(self.pos, m) {
-            self.found = true;
-        }
-    }
-}
-
-impl crate::movegen::Sink for Reducing<'_> {
-    fn piece(&mut self, from: crate::Square, _: Role, targets: crate::Bitboard) {
-        for to in targets & self.theirs {
-            self.test(crate::Move::new(from, to));
-        }
-    }
-
-    fn pawns(&mut self, targets: crate::Bitboard, delta: i32, double: bool) {
-        if double {
-            return; // a push: no capture
-        }
-        for to in targets & self.theirs {
-            let from = crate::Square::from_index((to.index() as i32 - delta) as u32 & 63);
-            self.test(crate::Move::new(from, to));
-        }
-    }
-
-    fn promotions(&mut self, targets: crate::Bitboard, delta: i32) {
-        for to in targets {
-            let from = crate::Square::from_index((to.index() as i32 - delta) as u32);
-            for role in Role::PROMOTIONS {
-                if let Some(m) = crate::Move::promotion(from, to, role) {
-                    self.test(m);
-                }
-            }
-        }
-    }
-
-    fn special(&mut self, m: crate::Move) {
-        self.test(m);
-    }
-
-    fn done(&self) -> bool {
-        self.found
-    }
+/// `true` if `color` has a pawn on its seventh rank: a promotion one move
+/// away.
+fn on_the_seventh(pos: &Position, color: Color) -> bool {
+    let seventh = crate::Bitboard::from_rank(crate::Rank::Seventh.relative_to(color));
+    (pos.pieces(color, Role::Pawn) & seventh).any()
 }
 
 /// The most plies a king walks to take a man in
@@ -634,91 +585,25 @@ fn known(pos: &Position, winner: Color, depth: u32) -> bool {
     // The moves are tried as the generator finds them, and it stops at the
     // first that shows the win: mostly the first of all, before the rest
     // are generated.
-    let mut ahead = Ahead {
-        pos,
-        winner,
-        depth,
-        men: pos.occupied().len(),
-        any_move: false,
-        found: false,
-    };
+    let men = pos.occupied().len();
+    let mut ahead = FirstSuccess::new(crate::Bitboard::FULL, |m: crate::Move| {
+        // A capture or a promotion is answered by the smaller signature's
+        // verdict, any other move by the rule a ply shallower.
+        debug_assert!(pos.legal_moves().contains(&m), "{m:?} in {pos:?}");
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.occupied().len() < men || m.promotion_role().is_some() {
+            verdict(&next, winner) == Some(true)
+        } else {
+            known(&next, winner, depth - 1)
+        }
+    });
     pos.generate(crate::Bitboard::FULL, &mut ahead);
     debug_assert_eq!(ahead.any_move, pos.has_legal_moves());
     if !ahead.any_move {
         return pos.is_check() && pos.turn() != winner;
     }
     ahead.found
-}
-
-/// A sink for the legal move generator that tries each move of [`known`]
-/// as it comes: a capture or a promotion answered by the smaller
-/// signature's [`verdict`], any other move by [`known`] a ply shallower.
-/// It stops at the first move that wins, and notes whether there was any.
-struct Ahead<'a> {
-    pos: &'a Position,
-    winner: Color,
-    depth: u32,
-    men: u32,
-    any_move: bool,
-    found: bool,
-}
-
-impl Ahead<'_> {
-    fn test(&mut self, m: crate::Move) {
-        debug_assert!(
-            self.pos.legal_moves().contains(&m),
-            "{m:?} in {:?}",
-            self.pos
-        );
-        self.any_move = true;
-        if self.found {
-            return;
-        }
-        let mut next = self.pos.clone();
-        next.play_unchecked(m);
-        self.found = if next.occupied().len() < self.men || m.promotion_role().is_some() {
-            verdict(&next, self.winner) == Some(true)
-        } else {
-            known(&next, self.winner, self.depth - 1)
-        };
-    }
-}
-
-impl crate::movegen::Sink for Ahead<'_> {
-    fn piece(&mut self, from: crate::Square, _: Role, targets: crate::Bitboard) {
-        for to in targets {
-            self.test(crate::Move::new(from, to));
-        }
-    }
-
-    fn pawns(&mut self, targets: crate::Bitboard, delta: i32, double: bool) {
-        let kind = u16::from(double) << 12;
-        for to in targets {
-            let from = (to.index() as i32 - delta) as u16 & 63;
-            self.test(crate::Move::from_bits(
-                from | (to.index() as u16) << 6 | kind,
-            ));
-        }
-    }
-
-    fn promotions(&mut self, targets: crate::Bitboard, delta: i32) {
-        for to in targets {
-            let from = crate::Square::from_index((to.index() as i32 - delta) as u32 & 63);
-            for role in Role::PROMOTIONS {
-                if let Some(m) = crate::Move::promotion(from, to, role) {
-                    self.test(m);
-                }
-            }
-        }
-    }
-
-    fn special(&mut self, m: crate::Move) {
-        self.test(m);
-    }
-
-    fn done(&self) -> bool {
-        self.found
-    }
 }
 
 #[cfg(test)]
