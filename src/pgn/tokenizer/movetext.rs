@@ -501,11 +501,9 @@ fn word<'a, V: Sink + ?Sized>(
 ) -> Result<usize, PgnError> {
     let mut i = i;
     if text[i].is_ascii_digit() {
-        let number = move_number(text, i);
+        let number = number_and_space(text, i);
         if number > 0 {
-            let mut end = i + number;
-            // (The space that most often follows, as after a word.)
-            end += usize::from(text.get(end) == Some(&b' '));
+            let end = i + number;
             // A move most often follows its number: read here, as the
             // loop would read it (one trip round it fewer).
             match at_hand.get(end) {
@@ -587,6 +585,49 @@ fn move_number(text: &[u8], i: usize) -> usize {
         return len;
     }
     long_move_number(text, i)
+}
+
+/// The length of the move number at `i` (its first byte a digit) and of
+/// the space that most often follows it, as after a word; 0 when the word
+/// there is something else. The most common shapes, up to four digits
+/// then `. `, `... ` or `.` and a letter, are told from the next eight
+/// bytes at once (no loop over the dots); any other is read out of line
+/// as [`move_number`] reads it.
+#[inline(always)]
+fn number_and_space(text: &[u8], i: usize) -> usize {
+    let fast = text
+        .get(i..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .and_then(|eight| {
+            let mut d = 1;
+            while d < 4 && eight[d].is_ascii_digit() {
+                d += 1;
+            }
+            let after = u32::from_le_bytes([eight[d], eight[d + 1], eight[d + 2], eight[d + 3]]);
+            if after & 0xffff == u32::from(u16::from_le_bytes(*b". ")) {
+                Some(d + 2)
+            } else if after == u32::from_le_bytes(*b"... ") {
+                Some(d + 4)
+            } else if eight[d] == b'.' && eight[d + 1].is_ascii_alphabetic() {
+                Some(d + 1)
+            } else {
+                None
+            }
+        });
+    match fast {
+        Some(len) => len,
+        None => other_number_and_space(text, i),
+    }
+}
+
+/// [`number_and_space`] of any other shape.
+#[inline(never)]
+fn other_number_and_space(text: &[u8], i: usize) -> usize {
+    let number = move_number(text, i);
+    if number == 0 {
+        return 0;
+    }
+    number + usize::from(text.get(i + number) == Some(&b' '))
 }
 
 /// [`move_number`] read byte by byte.
@@ -722,7 +763,8 @@ fn number_or_result<'a, V: Sink + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::{
-        comment_parts, find_close, long_move_number, long_word_end, move_number, word_end,
+        comment_parts, find_close, long_move_number, long_word_end, move_number, number_and_space,
+        word_end,
     };
 
     /// A comment's parts read at fixed places (a clock comment's shape) are
@@ -819,7 +861,10 @@ mod tests {
                 padded.resize(12, pad);
                 for end in [text.len(), 12] {
                     let t = &padded[..end];
-                    assert_eq!(move_number(t, 0), long_move_number(t, 0), "{t:?}");
+                    let number = long_move_number(t, 0);
+                    assert_eq!(move_number(t, 0), number, "{t:?}");
+                    let space = usize::from(number > 0 && t.get(number) == Some(&b' '));
+                    assert_eq!(number_and_space(t, 0), number + space, "{t:?}");
                     checked += 1;
                 }
             }
