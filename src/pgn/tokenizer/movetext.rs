@@ -591,8 +591,9 @@ fn move_number(text: &[u8], i: usize) -> usize {
 /// the space that most often follows it, as after a word; 0 when the word
 /// there is something else. The most common shapes, up to four digits
 /// then `. `, `... ` or `.` and a letter, are told from the next eight
-/// bytes at once (no loop over the dots); any other is read out of line
-/// as [`move_number`] reads it.
+/// bytes at once (no loop over the dots), and so are digits then `-` or
+/// `/` (a result); any other is read out of line as [`move_number`] reads
+/// it.
 #[inline(always)]
 fn number_and_space(text: &[u8], i: usize) -> usize {
     let fast = text
@@ -610,6 +611,9 @@ fn number_and_space(text: &[u8], i: usize) -> usize {
                 Some(d + 4)
             } else if eight[d] == b'.' && eight[d + 1].is_ascii_alphabetic() {
                 Some(d + 1)
+            } else if matches!(eight[d], b'-' | b'/') {
+                // A result (`1-0`, `1/2-1/2`): not a number.
+                Some(0)
             } else {
                 None
             }
@@ -831,7 +835,7 @@ mod tests {
     /// Read eight bytes at once or byte by byte, a move number is the same.
     #[test]
     fn a_move_number_reads_the_same_eight_bytes_at_a_time() {
-        let alphabet = b"0129.[%- eN\xc3";
+        let alphabet = b"0129.[%- /eN\xc3";
         let mut texts: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec![alloc::vec![b'1']];
         for _ in 0..7 {
             let longer: alloc::vec::Vec<_> = texts
