@@ -84,6 +84,83 @@ fn line_start(text: &[u8], i: usize, eof: bool) -> LineStart {
     }
 }
 
+/// A `{` comment's parts, as indices in the text after its `{`.
+struct CommentParts {
+    /// Where its `}` is.
+    close: usize,
+    /// Where its text starts and ends: without one space after `{` and
+    /// one before `}`.
+    start: usize,
+    end: usize,
+    /// Where the next token may start: after the `}` and the space that
+    /// most often follows it (one trip round the loop fewer).
+    next: usize,
+}
+
+/// Where the `{` comment whose text follows in `rest` closes, and its
+/// parts (`None`: it is not closed in `rest`). A clock comment (its `}`
+/// the seventeenth byte, none before) is read from 32 bytes at fixed
+/// places, with no length test; any other as [`find_close`] finds it.
+#[inline(always)]
+fn comment_parts(rest: &[u8]) -> Option<CommentParts> {
+    if let Some(head) = rest.first_chunk::<32>() {
+        if head[16] == b'}' && no_close_in_16(head) {
+            return Some(CommentParts {
+                close: 16,
+                start: usize::from(head[0] == b' '),
+                // (The text is longer than the space at its start.)
+                end: 16 - usize::from(head[15] == b' '),
+                next: 17 + usize::from(head[17] == b' '),
+            });
+        }
+    }
+    let k = find_close(rest)?;
+    let body = rest.get(..k).unwrap_or_default();
+    let lead = usize::from(body.first() == Some(&b' '));
+    let trail = usize::from(body.len() > lead && body.last() == Some(&b' '));
+    Some(CommentParts {
+        close: k,
+        start: lead,
+        end: k - trail,
+        next: k + 1 + usize::from(rest.get(k + 1) == Some(&b' ')),
+    })
+}
+
+/// Whether no `}` is among the first sixteen bytes of `head`, told for
+/// both words at once by a cheap test that flags every byte from `}`
+/// (0x7d) up (a carry into a byte comes from one flagged below it): a
+/// flag is checked again exactly.
+#[inline(always)]
+fn no_close_in_16(head: &[u8; 32]) -> bool {
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const SEVEN_D_UP: u64 = u64::from_le_bytes([0x80 - b'}'; 8]);
+    let (first, second) = (word_at(head, 0), word_at(head, 1));
+    let from_close = |x: u64| (x.wrapping_add(SEVEN_D_UP) | x) & HIGHS;
+    (from_close(first) | from_close(second)) == 0
+        || (close_in_word(first).is_none() && close_in_word(second).is_none())
+}
+
+/// The eight bytes of word `w` of `head`, as a number.
+#[inline(always)]
+fn word_at(head: &[u8; 32], w: usize) -> u64 {
+    let mut eight = [0; 8];
+    eight.copy_from_slice(&head[8 * w..8 * w + 8]);
+    u64::from_le_bytes(eight)
+}
+
+/// The first `}` among the eight bytes `x`: a `}` is a zero byte of
+/// `x ^ CLOSES`; the lowest byte flagged is the first zero byte (a borrow
+/// only runs upwards, into later bytes).
+#[inline(always)]
+fn close_in_word(x: u64) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const CLOSES: u64 = u64::from_le_bytes([b'}'; 8]);
+    let x = x ^ CLOSES;
+    let flagged = x.wrapping_sub(ONES) & !x & HIGHS;
+    (flagged != 0).then(|| (flagged.trailing_zeros() / 8) as usize)
+}
+
 /// The first `}` in `bytes`: the first 32 bytes (where a clock or an
 /// evaluation comment ends) looked at eight at a time, cheaper than a
 /// search's setup; the rest searched. (Inlined into its one caller: a
@@ -246,42 +323,34 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
         if b == b'{' {
             // One search for the `}` (comments do not nest).
             let rest = &text[i + 1..];
-            let Some(k) = find_close(rest) else {
+            let Some(parts) = comment_parts(rest) else {
                 if open {
                     stop!(Step::Unsure);
                 }
                 return Err(d.error(i, PgnErrorKind::UnterminatedComment));
             };
-            let close = i + 1 + k;
+            let close = i + 1 + parts.close;
             if close > eol {
                 // Over several lines: a line that opens with `[` may
                 // start a tag section that cuts it off.
                 if scan::find(&text[eol..close], b'[').is_some() {
                     stop!(Step::Unsure);
                 }
-                lines += count_line_ends(&rest[..=k]);
+                lines += count_line_ends(&text[i + 1..=close]);
                 eol = line_end_from(close);
                 utf8.limit = eol;
                 if short {
                     at_hand = &text[..reach(eol)];
                 }
             }
-            // The text without one space after `{` and one before `}`,
-            // by its indices (no slices made and measured again): tested on
-            // the bytes found, whose length is known here.
-            let body = rest.get(..k).unwrap_or_default();
-            let lead = usize::from(body.first() == Some(&b' '));
-            let trail = usize::from(body.len() > lead && body.last() == Some(&b' '));
-            let (at, end) = (i + 1 + lead, close - trail);
+            let (at, end) = (i + 1 + parts.start, i + 1 + parts.end);
             // (A sink that takes bytes has its comments checked as
             // UTF-8 once per game, not here.)
             match V::TEXT.then(|| utf8.get(at, end)).flatten() {
                 Some(body) => visitor.comment_str(body, at),
                 None => visitor.comment(&text[at..end], at),
             }
-            // The space that most often follows, passed over here (one
-            // trip round the loop fewer).
-            i = close + 1 + usize::from(text.get(close + 1) == Some(&b' '));
+            i = i + 1 + parts.next;
             continue;
         }
         match b {
@@ -432,11 +501,9 @@ fn word<'a, V: Sink + ?Sized>(
 ) -> Result<usize, PgnError> {
     let mut i = i;
     if text[i].is_ascii_digit() {
-        let number = move_number(text, i);
+        let number = number_and_space(text, i);
         if number > 0 {
-            let mut end = i + number;
-            // (The space that most often follows, as after a word.)
-            end += usize::from(text.get(end) == Some(&b' '));
+            let end = i + number;
             // A move most often follows its number: read here, as the
             // loop would read it (one trip round it fewer).
             match at_hand.get(end) {
@@ -518,6 +585,53 @@ fn move_number(text: &[u8], i: usize) -> usize {
         return len;
     }
     long_move_number(text, i)
+}
+
+/// The length of the move number at `i` (its first byte a digit) and of
+/// the space that most often follows it, as after a word; 0 when the word
+/// there is something else. The most common shapes, up to four digits
+/// then `. `, `... ` or `.` and a letter, are told from the next eight
+/// bytes at once (no loop over the dots), and so are digits then `-` or
+/// `/` (a result); any other is read out of line as [`move_number`] reads
+/// it.
+#[inline(always)]
+fn number_and_space(text: &[u8], i: usize) -> usize {
+    let fast = text
+        .get(i..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .and_then(|eight| {
+            let mut d = 1;
+            while d < 4 && eight[d].is_ascii_digit() {
+                d += 1;
+            }
+            let after = u32::from_le_bytes([eight[d], eight[d + 1], eight[d + 2], eight[d + 3]]);
+            if after & 0xffff == u32::from(u16::from_le_bytes(*b". ")) {
+                Some(d + 2)
+            } else if after == u32::from_le_bytes(*b"... ") {
+                Some(d + 4)
+            } else if eight[d] == b'.' && eight[d + 1].is_ascii_alphabetic() {
+                Some(d + 1)
+            } else if matches!(eight[d], b'-' | b'/') {
+                // A result (`1-0`, `1/2-1/2`): not a number.
+                Some(0)
+            } else {
+                None
+            }
+        });
+    match fast {
+        Some(len) => len,
+        None => other_number_and_space(text, i),
+    }
+}
+
+/// [`number_and_space`] of any other shape.
+#[inline(never)]
+fn other_number_and_space(text: &[u8], i: usize) -> usize {
+    let number = move_number(text, i);
+    if number == 0 {
+        return 0;
+    }
+    number + usize::from(text.get(i + number) == Some(&b' '))
 }
 
 /// [`move_number`] read byte by byte.
@@ -652,7 +766,49 @@ fn number_or_result<'a, V: Sink + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{find_close, long_move_number, long_word_end, move_number, word_end};
+    use super::{
+        comment_parts, find_close, long_move_number, long_word_end, move_number, number_and_space,
+        word_end,
+    };
+
+    /// A comment's parts read at fixed places (a clock comment's shape) are
+    /// those read from the `}` found by [`find_close`], whatever the bytes
+    /// around the seventeenth.
+    #[test]
+    fn a_comment_reads_the_same_at_fixed_places() {
+        let alphabet = [b' ', b'}', b'a', b'{', 0xfd, b'\n'];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut fixed = 0;
+        for _ in 0..50_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 14 + (seed % 24) as usize;
+            let mut bytes: alloc::vec::Vec<u8> = (0..len)
+                .map(|k| alphabet[((seed >> (k % 50)) as usize + k) % alphabet.len()])
+                .collect();
+            // Most often a clock comment's shape: `}` seventeenth, none before.
+            if len > 17 && seed % 4 != 0 {
+                for b in &mut bytes[..16] {
+                    if *b == b'}' {
+                        *b = b'a';
+                    }
+                }
+                bytes[16] = b'}';
+                fixed += usize::from(len >= 32);
+            }
+            let got = comment_parts(&bytes).map(|p| (p.close, p.start, p.end, p.next));
+            let want = find_close(&bytes).map(|k| {
+                let body = &bytes[..k];
+                let lead = usize::from(body.first() == Some(&b' '));
+                let trail = usize::from(body.len() > lead && body.last() == Some(&b' '));
+                let next = k + 1 + usize::from(bytes.get(k + 1) == Some(&b' '));
+                (k, lead, k - trail, next)
+            });
+            assert_eq!(got, want, "{bytes:?}");
+        }
+        assert!(fixed > 10_000, "{fixed}");
+    }
 
     /// Eight bytes at a time or byte by byte, a word ends at the same place.
     #[test]
@@ -679,7 +835,7 @@ mod tests {
     /// Read eight bytes at once or byte by byte, a move number is the same.
     #[test]
     fn a_move_number_reads_the_same_eight_bytes_at_a_time() {
-        let alphabet = b"0129.[%- eN\xc3";
+        let alphabet = b"0129.[%- /eN\xc3";
         let mut texts: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec![alloc::vec![b'1']];
         for _ in 0..7 {
             let longer: alloc::vec::Vec<_> = texts
@@ -709,7 +865,10 @@ mod tests {
                 padded.resize(12, pad);
                 for end in [text.len(), 12] {
                     let t = &padded[..end];
-                    assert_eq!(move_number(t, 0), long_move_number(t, 0), "{t:?}");
+                    let number = long_move_number(t, 0);
+                    assert_eq!(move_number(t, 0), number, "{t:?}");
+                    let space = usize::from(number > 0 && t.get(number) == Some(&b' '));
+                    assert_eq!(number_and_space(t, 0), number + space, "{t:?}");
                     checked += 1;
                 }
             }
