@@ -409,7 +409,14 @@ impl Search<'_> {
             } else {
                 pos.king(self.winner)
             };
-            king_step(pos, target)
+            // Not back to the square its previous step left (the line's
+            // plies alternate: the loser's previous move is two back).
+            let n = self.line.len();
+            let back = match n.checked_sub(2).map(|i| self.line[i]) {
+                Some(m) if m.to() == pos.king(pos.turn()) => Bitboard::from_square(m.from()),
+                _ => Bitboard::EMPTY,
+            };
+            king_step(pos, target, back)
         } else {
             None
         };
@@ -451,7 +458,11 @@ impl Search<'_> {
 /// wait while the king stays (the scored moves choose), where a step
 /// would take it out of its corner. On the benches' endings of 8 to 12
 /// men where the quick look found no line, that finds one in 6 of 34.
-fn king_step(pos: &Position, target: Square) -> Option<Move> {
+/// Never to a square of `back`: the one its previous step left (a line of
+/// first choices whose king steps back while the winner's piece does too
+/// repeats itself and ends without a mate; such 4-ply swings ended most
+/// of the lines that failed).
+fn king_step(pos: &Position, target: Square, back: Bitboard) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king(us);
     let occupied = pos.occupied().without(king);
@@ -465,7 +476,7 @@ fn king_step(pos: &Position, target: Square) -> Option<Move> {
     if here == 0 && pos.by_color(us).more_than_one() {
         return None;
     }
-    let steps = crate::attacks::king(king) & !pos.occupied();
+    let steps = crate::attacks::king(king) & !pos.occupied() & !back;
     let nearer = steps & closer(target, here);
     let level = steps & closer(target, here + 1) & !nearer;
     let farther = steps & !nearer & !level;
