@@ -180,7 +180,7 @@ fn the_quick_look_follows_the_first_choices_towards_every_corner_first() {
     // search towards the nearest one spends its share without it, the
     // first choices towards the next find it at once.
     for (fen, winner) in [
-        ("4k1B1/4n3/4P3/2p5/2P5/R6B/8/4K1b1 b - - 0 36", Color::Black),
+        ("B3k3/8/3b4/8/7p/5K1P/4B3/1r4R1 b - - 0 36", Color::Black),
         ("8/3k4/5R2/p6N/P6B/8/2K5/8 w - - 3 38", Color::White),
     ] {
         let pos = Position::from_fen(fen).unwrap();
