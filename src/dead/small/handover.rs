@@ -77,12 +77,14 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     let king = pos.king(weak);
     // The pieces (not the king, not a pawn) that may go, nearest the lone
     // king first: to be taken where their loss leaves enough to mate a
-    // bare king with, to take a man of the other side otherwise.
+    // bare king with, or an ending of four men (known: the tables decide,
+    // the receiving side's men included, as with bishops of opposite
+    // colours), to take a man of the other side otherwise.
     let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     let theirs = pos.by_color(weak).without(king);
     for sq in movers {
-        let given = enough_without(pos, strong, sq);
+        let given = !bare && men <= 5 || enough_without(pos, strong, sq);
         // A bishop that is not to be taken must take: a man on its colour.
         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
             Bitboard::LIGHT_SQUARES
@@ -329,6 +331,26 @@ mod tests {
             "3NR2k/8/B7/8/8/2b3K1/8/1N6 b - - 51 1",
         ] {
             assert!(hands_over(&pos(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_side_with_men_receives_into_a_four_man_ending_the_tables_know() {
+        // A knight takes a knight, the king takes back; then a bishop is
+        // handed over: king and knight against king and bishop, which the
+        // knight's side wins (the tables say so). Before, the last knight
+        // had to take the bishop, and the search spent every state.
+        // Then, a bishop takes a bishop and is handed over; the knight
+        // is handed over too: bishops of opposite colours, a win.
+        for fen in [
+            "6K1/5N1B/n2n1b2/8/8/8/k7/8 b - - 0 1",
+            "2kb1B2/8/8/8/1b6/1N6/2K1B3/8 b - - 0 1",
+            // Five men: the knight handed over into opposite bishops.
+            "3b4/8/3k4/8/8/1N6/2K1B3/8 w - - 0 1",
+        ] {
+            let mut states = super::STATES;
+            assert!(super::alive(&pos(fen), &mut states), "{fen}");
+            assert!(super::STATES - states <= 10, "{fen}: {states} left");
         }
     }
 
