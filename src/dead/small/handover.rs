@@ -61,7 +61,7 @@ fn receiver(pos: &Position) -> Option<Color> {
 
 fn alive(pos: &Position, states: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(5..=MAX_MEN).contains(&men) || pos.castling.any() {
+    if !(5..=MAX_MEN).contains(&men) {
         return false;
     }
     // The side that receives: a bare king, or else the side with fewer
@@ -123,8 +123,19 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         if end.turn() == weak && end.is_checkmate() {
             return true;
         }
-        if is_known(&end) {
-            if verdict(&end, strong) == Some(true) {
+        // The tables are asked without castling rights, which is sound: a
+        // right only adds a move (never one out of check), so a line
+        // legal without it is legal with it and mates as well. The rights
+        // stay on the board the search goes on from.
+        let cleared;
+        let plain = if end.castling.any() {
+            cleared = without_castling(&end);
+            &cleared
+        } else {
+            &end
+        };
+        if is_known(plain) {
+            if verdict(plain, strong) == Some(true) {
                 return true;
             }
         } else if end.occupied().len() < men && alive(&end, states) {
@@ -132,6 +143,14 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         }
     }
     false
+}
+
+/// A copy of `pos` without its castling rights.
+fn without_castling(pos: &Position) -> Position {
+    let mut plain = pos.clone();
+    plain.castling = Bitboard::EMPTY;
+    plain.key = plain.compute_key();
+    plain
 }
 
 /// `true` if `strong`'s men but the one on `sq` (and its king) have enough
@@ -351,6 +370,23 @@ mod tests {
             let mut states = super::STATES;
             assert!(super::alive(&pos(fen), &mut states), "{fen}");
             assert!(super::STATES - states <= 10, "{fen}: {states} left");
+        }
+    }
+
+    #[test]
+    fn castling_rights_do_not_keep_the_hand_over_away() {
+        // The knights and the bishop handed over one by one, the king and
+        // the rook on h1 unmoved: king, rook and knight against king with
+        // the right to castle kept, which the tables (asked without it:
+        // a right only adds a move) say White wins. Then the same with
+        // colours and ranks swapped.
+        for fen in [
+            "7N/8/6k1/8/8/8/4B3/4K1NR b K - 0 1",
+            "4k1nr/4b3/8/8/8/6K1/8/7n w k - 0 1",
+        ] {
+            let mut states = super::STATES;
+            assert!(super::alive(&pos(fen), &mut states), "{fen}");
+            assert!(super::STATES - states <= 30, "{fen}: {states} left");
         }
     }
 
