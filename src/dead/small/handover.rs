@@ -61,7 +61,7 @@ fn receiver(pos: &Position) -> Option<Color> {
 
 fn alive(pos: &Position, states: &mut u32) -> bool {
     let men = pos.occupied().len();
-    if !(5..=MAX_MEN).contains(&men) || pos.castling.any() {
+    if !(5..=MAX_MEN).contains(&men) {
         return false;
     }
     // The side that receives: a bare king, or else the side with fewer
@@ -77,12 +77,14 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     let king = pos.king(weak);
     // The pieces (not the king, not a pawn) that may go, nearest the lone
     // king first: to be taken where their loss leaves enough to mate a
-    // bare king with, to take a man of the other side otherwise.
+    // bare king with, or an ending of four men (known: the tables decide,
+    // the receiving side's men included, as with bishops of opposite
+    // colours), to take a man of the other side otherwise.
     let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     let theirs = pos.by_color(weak).without(king);
     for sq in movers {
-        let given = enough_without(pos, strong, sq);
+        let given = !bare && men <= 5 || enough_without(pos, strong, sq);
         // A bishop that is not to be taken must take: a man on its colour.
         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
             Bitboard::LIGHT_SQUARES
@@ -121,8 +123,19 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         if end.turn() == weak && end.is_checkmate() {
             return true;
         }
-        if is_known(&end) {
-            if verdict(&end, strong) == Some(true) {
+        // The tables are asked without castling rights, which is sound: a
+        // right only adds a move (never one out of check), so a line
+        // legal without it is legal with it and mates as well. The rights
+        // stay on the board the search goes on from.
+        let cleared;
+        let plain = if end.castling.any() {
+            cleared = without_castling(&end);
+            &cleared
+        } else {
+            &end
+        };
+        if is_known(plain) {
+            if verdict(plain, strong) == Some(true) {
                 return true;
             }
         } else if end.occupied().len() < men && alive(&end, states) {
@@ -130,6 +143,14 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         }
     }
     false
+}
+
+/// A copy of `pos` without its castling rights.
+fn without_castling(pos: &Position) -> Position {
+    let mut plain = pos.clone();
+    plain.castling = Bitboard::EMPTY;
+    plain.key = plain.compute_key();
+    plain
 }
 
 /// `true` if `strong`'s men but the one on `sq` (and its king) have enough
@@ -329,6 +350,43 @@ mod tests {
             "3NR2k/8/B7/8/8/2b3K1/8/1N6 b - - 51 1",
         ] {
             assert!(hands_over(&pos(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_side_with_men_receives_into_a_four_man_ending_the_tables_know() {
+        // A knight takes a knight, the king takes back; then a bishop is
+        // handed over: king and knight against king and bishop, which the
+        // knight's side wins (the tables say so). Before, the last knight
+        // had to take the bishop, and the search spent every state.
+        // Then, a bishop takes a bishop and is handed over; the knight
+        // is handed over too: bishops of opposite colours, a win.
+        for fen in [
+            "6K1/5N1B/n2n1b2/8/8/8/k7/8 b - - 0 1",
+            "2kb1B2/8/8/8/1b6/1N6/2K1B3/8 b - - 0 1",
+            // Five men: the knight handed over into opposite bishops.
+            "3b4/8/3k4/8/8/1N6/2K1B3/8 w - - 0 1",
+        ] {
+            let mut states = super::STATES;
+            assert!(super::alive(&pos(fen), &mut states), "{fen}");
+            assert!(super::STATES - states <= 10, "{fen}: {states} left");
+        }
+    }
+
+    #[test]
+    fn castling_rights_do_not_keep_the_hand_over_away() {
+        // The knights and the bishop handed over one by one, the king and
+        // the rook on h1 unmoved: king, rook and knight against king with
+        // the right to castle kept, which the tables (asked without it:
+        // a right only adds a move) say White wins. Then the same with
+        // colours and ranks swapped.
+        for fen in [
+            "7N/8/6k1/8/8/8/4B3/4K1NR b K - 0 1",
+            "4k1nr/4b3/8/8/8/6K1/8/7n w k - 0 1",
+        ] {
+            let mut states = super::STATES;
+            assert!(super::alive(&pos(fen), &mut states), "{fen}");
+            assert!(super::STATES - states <= 30, "{fen}: {states} left");
         }
     }
 
