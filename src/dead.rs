@@ -840,8 +840,12 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
 /// The most men of a position whose stronger side's quick look in
 /// [`liveness`] comes after the looks for small endings
 /// ([`small::leads_to_a_winnable_ending`], which answers `false` past
-/// five men, and [`small::walks_within`], past ten).
-const SMALL_MEN: u32 = 7;
+/// five men, and [`small::walks_within`], past ten). Eight: in the
+/// positions after the captures and pawn moves of 2,000 random games,
+/// the first walks before the quick look cost the eight-man rulings 17 %
+/// fewer instructions, and those over 150 k (about 20 µs) fall from 180
+/// to 47; with nine men they cost 25 % more, with ten 65 % more.
+const SMALL_MEN: u32 = 8;
 
 /// The fewest men of a position for which [`liveness`] tries the plans
 /// of [`rich`] first.
