@@ -95,17 +95,18 @@ impl Game {
     /// of `is_over_with_moves_left` on the position in hand, less the dead
     /// position's: every position is taken to be alive until the reading
     /// is over.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_san_bytes_unless_over_assuming_life(&mut self, san: &[u8]) -> AssumedMove {
         debug_assert!(!self.is_dead(), "a game read with its life assumed");
         let pos = &self.current;
         let clock = pos.halfmove_clock();
         if self.ending.is_some()
             || clock >= 150
-            // The material changes only with a capture (or a promotion,
-            // which makes it no less): a position after another move has
-            // that of the one before it, found sufficient then.
-            || ((clock == 0 || self.moves.is_empty()) && pos.is_insufficient_material())
+            // Asked after every move, not only after captures: its first
+            // test (a pawn, rook or queen on the board) fails alike all
+            // game long, where "was it a capture?" is a coin toss the
+            // branch predictor loses.
+            || pos.is_insufficient_material()
             // Five occurrences take at least 16 reversible plies, and four
             // earlier keys equal to this one.
             || (clock >= 16 && self.may_be_fivefold(clock) && self.is_fivefold_repetition())

@@ -375,15 +375,20 @@ impl Sink for Builder {
             Cow::Borrowed(value)
         };
         let index = self.tags.tag_ends.len();
-        match name {
-            "Termination" if self.termination.is_none() => self.termination = Some(index),
-            "Result" if self.result_tag.is_none() => self.result_tag = Some(index),
-            "Variant" => match variant(&value) {
+        // The names as fixed-size arrays: compared in a few loads, where a
+        // `match` on the text called `bcmp` for most tags.
+        let name_bytes = name.as_bytes();
+        if is(name_bytes, b"Termination") {
+            self.termination.get_or_insert(index);
+        } else if is(name_bytes, b"Result") {
+            self.result_tag.get_or_insert(index);
+        } else if is(name_bytes, b"Variant") {
+            match variant(&value) {
                 Some(chess960) => self.chess960 |= chess960,
                 None => return Err(PgnErrorKind::Variant(value.into_owned())),
-            },
-            "FEN" if self.fen.is_none() => self.fen = Some(index),
-            _ => {}
+            }
+        } else if name_bytes == b"FEN" {
+            self.fen.get_or_insert(index);
         }
         self.tags.push_tag(name, &value);
         Ok(())
@@ -771,6 +776,35 @@ fn has_cr(bytes: &[u8]) -> bool {
     has_byte(bytes, b'\r')
 }
 
+/// Whether `name` is `known` (three to sixteen bytes): compared as two
+/// overlapping words, the first bytes and the last (an array's `==` calls
+/// `bcmp` for most lengths).
+#[inline(always)]
+fn is<const N: usize>(name: &[u8], known: &[u8; N]) -> bool {
+    /// The eight bytes (or four, as a word) of `bytes` at `at`.
+    #[inline(always)]
+    fn word(bytes: &[u8], at: usize, wide: bool) -> u64 {
+        if wide {
+            let mut eight = [0; 8];
+            eight.copy_from_slice(&bytes[at..at + 8]);
+            u64::from_ne_bytes(eight)
+        } else {
+            let mut four = [0; 4];
+            four.copy_from_slice(&bytes[at..at + 4]);
+            u64::from(u32::from_ne_bytes(four))
+        }
+    }
+    const { assert!(N >= 4 && N <= 16) };
+    if name.len() != N {
+        return false;
+    }
+    let wide = N >= 8;
+    let last = if wide { N - 8 } else { N - 4 };
+    (word(name, 0, wide) ^ word(known, 0, wide))
+        | (word(name, last, wide) ^ word(known, last, wide))
+        == 0
+}
+
 /// Whether `bytes` holds a `\\` (an escape in a tag value).
 #[inline]
 fn has_backslash(bytes: &[u8]) -> bool {
@@ -778,31 +812,57 @@ fn has_backslash(bytes: &[u8]) -> bool {
 }
 
 /// Whether `bytes` holds `byte`: a short text (a clock comment, a tag
-/// value) is looked at eight bytes at a time, cheaper than a search's
-/// setup.
+/// value) is looked at a few words at a time, cheaper than a search's
+/// setup, and with no loop whose length varies text by text (its exit was
+/// a branch the predictor lost on most tag values): eight to 32 bytes are
+/// four words, the later ones moved back to end at the text's end (they
+/// overlap, and each byte is in one); four to seven bytes two overlapping
+/// half words; fewer, each byte.
 #[inline]
 fn has_byte(bytes: &[u8], byte: u8) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    if bytes.len() > 32 {
+    /// Whether one of the bytes of `x` is zero (the classic test: exact
+    /// on whether there is one, which is all that is asked).
+    #[inline(always)]
+    fn zero_byte(x: u64) -> bool {
+        const ONES: u64 = u64::from_ne_bytes([1; 8]);
+        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    }
+    let n = bytes.len();
+    if n > 32 {
         return scan::find(bytes, byte).is_some();
     }
-    let wanted = u64::from_ne_bytes([byte; 8]);
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        // A byte equal to `byte` is a zero byte of `x`, which sets its
-        // high bit here (the classic zero-byte test).
-        let x = u64::from_ne_bytes(eight) ^ wanted;
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            return true;
-        }
+    if n >= 8 {
+        let last = n - 8;
+        let word = |at: usize| {
+            let mut eight = [0; 8];
+            eight.copy_from_slice(&bytes[at..at + 8]);
+            u64::from_ne_bytes(eight)
+        };
+        let wanted = u64::from_ne_bytes([byte; 8]);
+        let x = word(0) ^ wanted;
+        let y = word(last.min(8)) ^ wanted;
+        let z = word(last.min(16)) ^ wanted;
+        let w = word(last) ^ wanted;
+        // A zero byte of any word: bitwise, not short-circuit, so that
+        // no branch depends on the text.
+        return zero_byte(x) | zero_byte(y) | zero_byte(z) | zero_byte(w);
     }
-    // At most seven bytes: a loop, not `contains`, whose search costs more
-    // to set up than it saves here.
-    #[allow(clippy::manual_contains)]
-    words.remainder().iter().any(|&b| b == byte)
+    if n >= 4 {
+        let half = |at: usize| {
+            let mut four = [0; 4];
+            four.copy_from_slice(&bytes[at..at + 4]);
+            u64::from(u32::from_ne_bytes(four))
+        };
+        // Two halves in one word: the high half is the text's last four
+        // bytes.
+        let wanted = u64::from_ne_bytes([byte; 8]);
+        return zero_byte((half(0) | half(n - 4) << 32) ^ wanted);
+    }
+    match n {
+        0 => false,
+        _ => (bytes[0] == byte) | (bytes[n / 2] == byte) | (bytes[n - 1] == byte),
+    }
 }
 
 /// Reads a move off the hot path (variations, moves after the end): through
@@ -820,6 +880,35 @@ fn parse_cold(pos: &Position, san: &[u8]) -> Result<crate::Move, SanError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_known_name_is_told_from_every_name_a_byte_or_a_length_away() {
+        fn check<const N: usize>(known: &[u8; N]) {
+            assert!(is(known, known));
+            for at in 0..N {
+                for b in [0, b'a', b'Z', 0x80, 0xff] {
+                    let mut other = *known;
+                    if other[at] == b {
+                        continue;
+                    }
+                    other[at] = b;
+                    assert!(!is(&other, known), "{other:?}");
+                }
+            }
+            assert!(!is(&known[..N - 1], known));
+            let mut longer = known.to_vec();
+            longer.push(b' ');
+            assert!(!is(&longer, known));
+            assert!(!is(b"", known));
+        }
+        check(b"Termination");
+        check(b"Result");
+        check(b"Variant");
+        check(b"Date");
+        check(b"WhiteElo");
+        check(b"WhiteRatingDiff");
+        check(b"0123456789abcdef");
+    }
 
     #[test]
     fn a_cr_is_found_at_every_place_of_every_length() {

@@ -334,3 +334,84 @@ fn comment_state_at_line_end_is_the_same_by_both_scans() {
         }
     }
 }
+
+/// A measure, not a check: what the rulings of each record cost on the
+/// file named by `RULINGS_FILE`, by men on the last position: the
+/// liveness proof of every record not ending in checkmate, and the FIDE
+/// 6.9 verdict of every decisive `Time forfeit` record (the least of three
+/// timed calls each: the figures of warm caches).
+#[test]
+#[ignore = "a measure: RULINGS_FILE=F cargo test --release --lib rulings_by_men -- --ignored --nocapture"]
+fn rulings_by_men() {
+    use crate::dead::{Liveness, liveness, mate_verdict};
+    use crate::{Color, Winnability};
+    use std::time::Instant;
+    /// The least of three timed calls of `f`, and its answer.
+    fn least<T>(mut f: impl FnMut() -> T) -> (u128, T) {
+        let mut best = u128::MAX;
+        let mut answer = f();
+        for _ in 0..3 {
+            let t = Instant::now();
+            answer = f();
+            best = best.min(t.elapsed().as_nanos());
+        }
+        (best, answer)
+    }
+    /// Per men: records, nanoseconds, answers.
+    type Rows = [(u64, u128, [u64; 3]); 33];
+    fn show(what: &str, rows: &Rows) {
+        let total: u128 = rows.iter().map(|r| r.1).sum();
+        for (men, r) in rows.iter().enumerate().filter(|(_, r)| r.0 > 0) {
+            std::println!(
+                "{what} men {men:2}: {:5} records, {:7.1} us ({:4.1} %), {:5.2} us each, answers {:?}",
+                r.0,
+                r.1 as f64 / 1e3,
+                100.0 * r.1 as f64 / total as f64,
+                r.1 as f64 / r.0 as f64 / 1e3,
+                r.2
+            );
+        }
+        std::println!("{what}: {:.2} ms", total as f64 / 1e6);
+    }
+    let Ok(path) = std::env::var("RULINGS_FILE") else {
+        return;
+    };
+    let data = std::fs::read(path).unwrap();
+    let mut lives: Rows = [(0, 0, [0; 3]); 33];
+    let mut flags: Rows = [(0, 0, [0; 3]); 33];
+    for game in Reader::from_slice(&data).mainline_only().flatten() {
+        let pos = game.game().position();
+        if pos.is_checkmate() {
+            continue;
+        }
+        let men = pos.occupied().len() as usize;
+        let winner = match game.tag("Result") {
+            Some("1-0") => Some(Color::White),
+            Some("0-1") => Some(Color::Black),
+            _ => None,
+        };
+        if let Some(winner) = winner.filter(|_| game.tag("Termination") == Some("Time forfeit")) {
+            let (took, verdict) = least(|| mate_verdict(pos, winner));
+            let answer = match verdict {
+                Winnability::Winnable => 0,
+                Winnability::Unwinnable => 1,
+                Winnability::Unknown => 2,
+            };
+            flags[men].0 += 1;
+            flags[men].1 += took;
+            flags[men].2[answer] += 1;
+        }
+        let (took, life) = least(|| liveness(pos));
+        let answer = match life {
+            Liveness::Alive => 0,
+            Liveness::Open => 1,
+            Liveness::Dead => 2,
+        };
+        lives[men].0 += 1;
+        lives[men].1 += took;
+        lives[men].2[answer] += 1;
+    }
+    std::println!("liveness answers: alive, open, dead; flag falls: winnable, unwinnable, unknown");
+    show("liveness", &lives);
+    show("flag fall", &flags);
+}
