@@ -312,7 +312,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
         }
         let mut b = b;
         if b.is_ascii_alphanumeric() {
-            i = word(d, depth, utf8, text, at_hand, i, visitor)?;
+            i = word(d, depth, utf8, text, at_hand, i, Some(eol), visitor)?;
             // A comment most often follows a move: read here, as the loop
             // would read it (one trip round it fewer).
             match at_hand.get(i) {
@@ -403,7 +403,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                     }
                     i += memchr::memmem::rfind(line, b"\"]").map_or(line.len(), |k| k + 2);
                 } else {
-                    i = word(d, depth, utf8, text, at_hand, i, visitor)?;
+                    i = word(d, depth, utf8, text, at_hand, i, None, visitor)?;
                 }
             }
             b';' => i = rest_of_line(text, i).unwrap_or(text.len()),
@@ -468,7 +468,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 visitor.nag(nag);
                 i += len;
             }
-            _ => i = word(d, depth, utf8, text, at_hand, i, visitor)?,
+            _ => i = word(d, depth, utf8, text, at_hand, i, None, visitor)?,
         }
     }
     if short {
@@ -487,8 +487,11 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
 /// or a word read by [`word_token`] (a word that only starts with digits,
 /// `0-1`, `1/2-1/2`, `0-0`, the null move `0000`, is a word too), and a
 /// move right after a move number (when it starts in `at_hand`, the text
-/// the loop reads). Where the next token starts.
+/// the loop reads); with `eol` (the end of the line at hand), a `{`
+/// comment on that line right after a move too. Where the next token
+/// starts.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn word<'a, V: Sink + ?Sized>(
     d: &Driver<'a>,
@@ -497,6 +500,7 @@ fn word<'a, V: Sink + ?Sized>(
     text: &'a [u8],
     at_hand: &[u8],
     i: usize,
+    eol: Option<usize>,
     visitor: &mut V,
 ) -> Result<usize, PgnError> {
     let mut i = i;
@@ -515,10 +519,62 @@ fn word<'a, V: Sink + ?Sized>(
     // At least one byte (a stray `}` is a word of its own), then to the
     // word's end.
     let end = word_end(text, i + 1);
-    word_token(d, utf8, i, &text[i..end], depth, visitor)?;
     // The space that most often follows a word, passed over here: one trip
     // round the tokenizer's loop fewer.
-    Ok(end + usize::from(text.get(end) == Some(&b' ')))
+    let next = end + usize::from(text.get(end) == Some(&b' '));
+    let Some((place, san)) = word_token(d, i, &text[i..end], depth, visitor)? else {
+        return Ok(next);
+    };
+    if let Some(eol) = eol.filter(|_| V::TEXT) {
+        if let Some(next) = san_and_comment(d, utf8, text, at_hand, place, san, next, eol, visitor)?
+        {
+            return Ok(next);
+        }
+    }
+    send_san(d, utf8, place, san, visitor)?;
+    Ok(next)
+}
+
+/// For a sink that takes text: the move `san` (at `place`) and the `{`
+/// comment at `next` that follows it on the same line (the line at hand
+/// ends at `eol`), checked as UTF-8 at once and sent; where the next token
+/// starts. `None` when no such comment follows (or the two are not UTF-8):
+/// nothing was sent, the caller sends the move and the loop reads on.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn san_and_comment<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    utf8: &mut Utf8<'a>,
+    text: &'a [u8],
+    at_hand: &[u8],
+    place: Place,
+    san: &[u8],
+    next: usize,
+    eol: usize,
+    visitor: &mut V,
+) -> Result<Option<usize>, PgnError> {
+    if at_hand.get(next) != Some(&b'{') {
+        return Ok(None);
+    }
+    let open = next + 1;
+    let Some(parts) = comment_parts(&text[open..]) else {
+        return Ok(None);
+    };
+    // (Over several lines, the loop reads it.)
+    if open + parts.close > eol {
+        return Ok(None);
+    }
+    let (at, end) = (open + parts.start, open + parts.end);
+    let Some(both) = utf8.get(place, end) else {
+        return Ok(None);
+    };
+    let (Some(san), Some(comment)) = (both.get(..san.len()), both.get(at - place..)) else {
+        return Ok(None);
+    };
+    visitor.san_str(san).map_err(|k| d.error(place, k))?;
+    visitor.comment_str(comment, at);
+    Ok(Some(open + parts.next))
 }
 
 /// Where the word that goes on at `from` ends: the first byte from `from`
@@ -604,14 +660,16 @@ fn number_and_space(text: &[u8], i: usize) -> usize {
             while d < 4 && eight[d].is_ascii_digit() {
                 d += 1;
             }
-            let after = u32::from_le_bytes([eight[d], eight[d + 1], eight[d + 2], eight[d + 3]]);
+            // The four bytes after the digits, shifted out of the eight
+            // read as one number (not put together byte by byte).
+            let after = (u64::from_le_bytes(*eight) >> (8 * d)) as u32;
             if after & 0xffff == u32::from(u16::from_le_bytes(*b". ")) {
                 Some(d + 2)
             } else if after == u32::from_le_bytes(*b"... ") {
                 Some(d + 4)
-            } else if eight[d] == b'.' && eight[d + 1].is_ascii_alphabetic() {
+            } else if after as u8 == b'.' && ((after >> 8) as u8).is_ascii_alphabetic() {
                 Some(d + 1)
-            } else if matches!(eight[d], b'-' | b'/') {
+            } else if matches!(after as u8, b'-' | b'/') {
                 // A result (`1-0`, `1/2-1/2`): not a number.
                 Some(0)
             } else {
@@ -683,17 +741,17 @@ fn short_move_number(word: &[u8; 8]) -> Option<usize> {
 }
 
 /// A word of movetext: a result, a move number, a move, or several of these
-/// run together (`1.e4`).
+/// run together (`1.e4`). The move to send, and where it stands (`None`:
+/// nothing to send).
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 #[inline(always)]
 fn word_token<'a, V: Sink + ?Sized>(
     d: &Driver<'a>,
-    utf8: &mut Utf8<'a>,
     place: Place,
     word: &'a [u8],
     depth: u32,
     visitor: &mut V,
-) -> Result<(), PgnError> {
+) -> Result<Option<(Place, &'a [u8])>, PgnError> {
     let mut place = place;
     let mut san = word;
     // Most words are moves: a result, a null move or a move number starts
@@ -705,7 +763,7 @@ fn word_token<'a, V: Sink + ?Sized>(
                 place += word.len() - rest.len();
                 san = rest;
             }
-            None => return Ok(()),
+            None => return Ok(None),
         }
     }
     if depth > 0 && !NULL_MOVES.contains(&san) {
@@ -717,6 +775,20 @@ fn word_token<'a, V: Sink + ?Sized>(
             return Err(d.error(place, kind));
         }
     }
+    Ok(Some((place, san)))
+}
+
+/// Sends the move `san` (at `place`) to `visitor`: as text when the sink
+/// takes text and it is UTF-8.
+#[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
+#[inline(always)]
+fn send_san<'a, V: Sink + ?Sized>(
+    d: &Driver<'a>,
+    utf8: &mut Utf8<'a>,
+    place: Place,
+    san: &[u8],
+    visitor: &mut V,
+) -> Result<(), PgnError> {
     let text = if V::TEXT {
         utf8.get(place, place + san.len())
     } else {
@@ -766,10 +838,233 @@ fn number_or_result<'a, V: Sink + ?Sized>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::error::PgnErrorKind;
+    use super::super::{Bound, Cursor, Driver, Sink, Step, tokenize};
     use super::{
         comment_parts, find_close, long_move_number, long_word_end, move_number, number_and_space,
         word_end,
     };
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// What a sink was sent: bytes, and whether they came as text.
+    #[derive(Debug, PartialEq)]
+    enum Event {
+        Tag(String, String),
+        San(Vec<u8>, bool),
+        Comment(Vec<u8>, usize, bool),
+        Nag(u8),
+        Open,
+        Close,
+        Result(&'static str),
+    }
+
+    /// A sink that records its events, taking moves and comments as text
+    /// (`TEXT`) or as bytes; it refuses the move `Kz9`.
+    struct Record<const TEXT: bool>(Vec<Event>);
+
+    impl<const TEXT: bool> Record<TEXT> {
+        fn move_sent(&mut self, san: &[u8], as_text: bool) -> Result<(), PgnErrorKind> {
+            self.0.push(Event::San(san.to_vec(), as_text));
+            if san == b"Kz9" {
+                return Err(PgnErrorKind::Syntax {
+                    token: String::from("Kz9"),
+                    reason: "refused",
+                });
+            }
+            Ok(())
+        }
+    }
+
+    impl<const TEXT: bool> Sink for Record<TEXT> {
+        const TEXT: bool = TEXT;
+        fn begin_game(&mut self) {}
+        fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+            self.0.push(Event::Tag(name.into(), value.into()));
+            Ok(())
+        }
+        fn begin_movetext(&mut self) -> Result<(), PgnErrorKind> {
+            Ok(())
+        }
+        fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
+            self.move_sent(san, false)
+        }
+        fn san_str(&mut self, san: &str) -> Result<(), PgnErrorKind> {
+            self.move_sent(san.as_bytes(), true)
+        }
+        fn nag(&mut self, nag: u8) {
+            self.0.push(Event::Nag(nag));
+        }
+        fn comment(&mut self, text: &[u8], at: usize) {
+            self.0.push(Event::Comment(text.to_vec(), at, false));
+        }
+        fn comment_str(&mut self, text: &str, at: usize) {
+            self.0
+                .push(Event::Comment(text.as_bytes().to_vec(), at, true));
+        }
+        fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
+            self.0.push(Event::Open);
+            Ok(())
+        }
+        fn end_variation(&mut self) {
+            self.0.push(Event::Close);
+        }
+        fn result(&mut self, result: &'static str) {
+            self.0.push(Event::Result(result));
+        }
+    }
+
+    /// Tokenizes `text` as the reader does: in one pass, the input handed
+    /// over `first` bytes then the rest (at its end, `first` = len: all at
+    /// once), or in bounds (`movetext` known). The events, and how it ended.
+    fn read<const TEXT: bool>(
+        text: &[u8],
+        first: Option<usize>,
+        movetext: usize,
+    ) -> (Vec<Event>, String) {
+        let mut sink = Record::<TEXT>(Vec::new());
+        let mut cur = Cursor::default();
+        let driver = |len: usize| Driver {
+            text: &text[..len],
+            game_number: 7,
+            first_line: 3,
+            offset: 0,
+        };
+        let end = match first {
+            None => tokenize(
+                &driver(text.len()),
+                &mut cur,
+                Bound::Known { movetext },
+                &mut sink,
+            ),
+            Some(first) => {
+                let bound = Bound::Open {
+                    eof: first == text.len(),
+                };
+                match tokenize(&driver(first), &mut cur, bound, &mut sink) {
+                    Ok(Step::More) => {
+                        let bound = Bound::Open { eof: true };
+                        tokenize(&driver(text.len()), &mut cur, bound, &mut sink)
+                    }
+                    other => other,
+                }
+            }
+        };
+        let end = match end {
+            Ok(step) => format!("{step:?} {}", cur.lines),
+            Err(e) => format!("{} {} {} {}", e.game_number, e.line, e.column, e.kind),
+        };
+        (sink.0, end)
+    }
+
+    /// A move and the comment that follows it on its line, checked as
+    /// UTF-8 at once for a sink that takes text: every event is what a
+    /// sink that takes bytes gets, handed over as text exactly when it is
+    /// UTF-8, and errors and ends are the same. Random movetexts of moves,
+    /// numbers, clock comments, comments with `}` in odd places, split
+    /// characters, bytes that are not UTF-8, line ends, tag lines, NAGs and
+    /// variations; read in bounds and in one pass, handed over at once or in
+    /// two parts.
+    #[test]
+    fn a_move_and_its_comment_read_as_text_as_bytes_read_them() {
+        let pieces: [&[u8]; 30] = [
+            b"1. ",
+            b"12... ",
+            b"e4",
+            b"Nf3",
+            b"O-O",
+            b"exd8=Q+",
+            b"Kz9",
+            b" ",
+            b" ",
+            b" ",
+            b"{ [%clk 0:01:00] }",
+            b"{ [%eval 0.17] [%clk 0:00:59] }",
+            b"{}",
+            b"{ }",
+            b"{",
+            b"}",
+            b"\xc3\xa9",
+            b"\xe2\x99\x9e",
+            b"\xff",
+            b"\xe2\x99",
+            b"\n",
+            b"\r\n",
+            b"\n[",
+            b"\n\n",
+            b"$1",
+            b"!?",
+            b"(",
+            b")",
+            b"1-0",
+            b"{ a\nb }",
+        ];
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut texts, mut combined) = (0, 0);
+        for round in 0..20_000 {
+            let head: &[u8] = if round % 3 == 0 {
+                b"[A \"\xc3\xa9\"]\n\n"
+            } else {
+                b""
+            };
+            let mut text = head.to_vec();
+            let len = 1 + next() % 24;
+            for _ in 0..len {
+                let r = next() as usize;
+                // Mostly a move then a comment: the shape read at once.
+                if r % 3 == 0 {
+                    text.extend_from_slice(pieces[2 + r / 3 % 4]);
+                    text.push(b' ');
+                    text.extend_from_slice(pieces[10 + r / 12 % 2]);
+                    text.push(b' ');
+                } else {
+                    text.extend_from_slice(pieces[r / 3 % pieces.len()]);
+                }
+            }
+            let n = text.len();
+            let cut = (next() as usize) % (n + 1);
+            for first in [None, Some(n), Some(cut)] {
+                let (bytes, end) = read::<false>(&text, first, head.len());
+                let (as_text, text_end) = read::<true>(&text, first, head.len());
+                let want: Vec<Event> = bytes
+                    .into_iter()
+                    .map(|e| match e {
+                        Event::San(b, _) => {
+                            let utf8 = core::str::from_utf8(&b).is_ok();
+                            Event::San(b, utf8)
+                        }
+                        Event::Comment(b, at, _) => {
+                            let utf8 = core::str::from_utf8(&b).is_ok();
+                            combined += usize::from(utf8 && b.starts_with(b"[%"));
+                            Event::Comment(b, at, utf8)
+                        }
+                        other => other,
+                    })
+                    .collect();
+                assert_eq!(
+                    as_text,
+                    want,
+                    "{:?} {first:?}",
+                    String::from_utf8_lossy(&text)
+                );
+                assert_eq!(
+                    text_end,
+                    end,
+                    "{:?} {first:?}",
+                    String::from_utf8_lossy(&text)
+                );
+                texts += 1;
+            }
+        }
+        assert!(texts == 60_000 && combined > 100_000, "{texts} {combined}");
+    }
 
     /// A comment's parts read at fixed places (a clock comment's shape) are
     /// those read from the `}` found by [`find_close`], whatever the bytes
