@@ -472,7 +472,8 @@ impl Sink for Builder {
 
     #[inline]
     fn comment(&mut self, text: &[u8], at: usize) {
-        if self.skipping > 0 || !self.open.is_empty() {
+        // `plain`: no variation open or skipped, one test for most comments.
+        if !self.plain && (self.skipping > 0 || !self.open.is_empty()) {
             self.other_comment(text);
             return;
         }
