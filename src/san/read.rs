@@ -582,6 +582,28 @@ mod tests {
         assert!(black.parse_san("fxe3").is_ok());
     }
 
+    /// A line piece does not pass a piece between it and its target (the
+    /// one that could make the move, or one of two); a knight does.
+    #[test]
+    fn a_line_piece_is_blocked_and_a_knight_jumps() {
+        use crate::{Position, Square};
+        let start = Position::new();
+        for text in ["Ra3", "Qd3", "Be3", "Ba3", "Qxd7", "Kf2"] {
+            assert!(start.parse_san(text).is_err(), "{text}");
+        }
+        for text in ["Nc3", "Nf3", "Na3"] {
+            assert!(start.parse_san(text).is_ok(), "{text}");
+        }
+        let two = Position::from_fen("4k3/8/8/8/8/8/8/R1N1K2R w - - 0 1").unwrap();
+        assert!(two.parse_san("Rd1").is_err());
+        assert!(two.parse_san("Rb1").is_ok());
+        let rooks = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+        let m = rooks.parse_san("Rd1").unwrap();
+        assert_eq!((m.from(), m.to()), (Square::A1, Square::D1));
+        let m = rooks.parse_san("Rf1").unwrap();
+        assert_eq!((m.from(), m.to()), (Square::H1, Square::F1));
+    }
+
     /// The table of reaches is the attacks on an empty board.
     #[test]
     fn a_reach_is_the_attacks_on_an_empty_board() {
