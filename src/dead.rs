@@ -852,8 +852,12 @@ const SMALL_MEN: u32 = 8;
 const RICH_MEN: u32 = 25;
 
 /// Plies the walks of a king to take a man may play before the quick
-/// look of [`liveness`]; the rest of them come after it.
-const FIRST_WALK_PLIES: u32 = 40;
+/// look of [`liveness`]; the rest of them come after it. Fifty: on the
+/// positions after the captures and pawn moves of 2,000 random games,
+/// eight-man rulings cost 2.5 % fewer instructions than with 40 (those
+/// over 150 k 48 -> 36), five to seven men 0.7 % fewer, nine the same;
+/// 32 costs 8 % more, 60 or 80 a little more.
+const FIRST_WALK_PLIES: u32 = 50;
 
 /// The colours, the one with more to mate with first (the side to move on
 /// a tie): its line is found sooner.
