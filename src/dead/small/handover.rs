@@ -23,6 +23,10 @@ use arrayvec::ArrayVec;
 /// bound on its cost where no piece can be handed over.
 const STATES: u32 = 400;
 
+/// The most states one piece's search may visit: where it cannot be
+/// handed over, the next piece is tried with what is left of [`STATES`].
+const PER_PIECE: u32 = 200;
+
 /// The most men of a position looked at: a bare king against up to five
 /// pieces and pawns.
 const MAX_MEN: u32 = 7;
@@ -102,7 +106,11 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
             return false;
         }
         let mut line = ArrayVec::<Move, MAX_LINE>::new();
-        if !meet(pos, strong, piece, given, states, &mut line) {
+        let share = (*states).min(PER_PIECE);
+        let mut left = share;
+        let found = meet(pos, strong, piece, given, &mut left, &mut line);
+        *states -= share - left;
+        if !found {
             continue;
         }
         // The line played on the board: every move checked legal (the
@@ -388,6 +396,18 @@ mod tests {
             assert!(super::alive(&pos(fen), &mut states), "{fen}");
             assert!(super::STATES - states <= 30, "{fen}: {states} left");
         }
+    }
+
+    #[test]
+    fn a_piece_that_cannot_be_handed_over_leaves_states_to_the_next() {
+        // The queen's search (two dozen moves a state) finds no meeting
+        // within its share of the states; the rook, tried next with what
+        // is left, is handed over (king, queen and pawn against king).
+        // With one bound for both, the queen's search spent it all.
+        let fen = "8/5k2/8/1P6/3K4/2Q5/8/3R4 b - - 0 60";
+        let mut states = super::STATES;
+        assert!(super::alive(&pos(fen), &mut states), "{fen}");
+        assert!(super::STATES - states <= 2 * super::PER_PIECE, "{fen}");
     }
 
     #[test]
