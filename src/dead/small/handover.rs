@@ -83,12 +83,15 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     // king first: to be taken where their loss leaves enough to mate a
     // bare king with, or an ending of four men (known: the tables decide,
     // the receiving side's men included, as with bishops of opposite
-    // colours), to take a man of the other side otherwise.
+    // colours), to take a man of the other side otherwise. Never to be
+    // taken into four men the tables do not know (a pawn of each colour):
+    // such a piece takes a man, if it can.
     let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     let theirs = pos.by_color(weak).without(king);
     for sq in movers {
-        let given = !bare && men <= 5 || enough_without(pos, strong, sq);
+        let given = (!bare && men <= 5 || enough_without(pos, strong, sq))
+            && (men > 5 || known_pawns(pos.by_role(Role::Pawn), pos));
         // A bishop that is not to be taken must take: a man on its colour.
         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
             Bitboard::LIGHT_SQUARES
@@ -151,6 +154,12 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         }
     }
     false
+}
+
+/// `true` if four men with these pawns make an ending the tables know
+/// (pawns of one colour only where there are two).
+fn known_pawns(pawns: Bitboard, pos: &Position) -> bool {
+    pawns.len() < 2 || pawns.len() == 2 && (pawns & pos.by_color(Color::White)).len() != 1
 }
 
 /// A copy of `pos` without its castling rights.
@@ -408,6 +417,17 @@ mod tests {
         let mut states = super::STATES;
         assert!(super::alive(&pos(fen), &mut states), "{fen}");
         assert!(super::STATES - states <= 2 * super::PER_PIECE, "{fen}");
+    }
+
+    #[test]
+    fn no_piece_is_handed_over_into_four_men_the_tables_do_not_know() {
+        // The bishop handed over would leave a pawn of each colour (not
+        // known here): it takes the pawn on g4 instead, into king and pawn
+        // against king.
+        let fen = "8/8/7P/1k6/6p1/8/2B2K2/8 w - - 0 135";
+        let mut states = super::STATES;
+        assert!(super::alive(&pos(fen), &mut states), "{fen}");
+        assert!(super::STATES - states <= 30, "{fen}: {states} left");
     }
 
     #[test]
