@@ -23,6 +23,10 @@ use arrayvec::ArrayVec;
 /// bound on its cost where no piece can be handed over.
 const STATES: u32 = 400;
 
+/// The most states one piece's search may visit: where it cannot be
+/// handed over, the next piece is tried with what is left of [`STATES`].
+const PER_PIECE: u32 = 200;
+
 /// The most men of a position looked at: a bare king against up to five
 /// pieces and pawns.
 const MAX_MEN: u32 = 7;
@@ -79,12 +83,15 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
     // king first: to be taken where their loss leaves enough to mate a
     // bare king with, or an ending of four men (known: the tables decide,
     // the receiving side's men included, as with bishops of opposite
-    // colours), to take a man of the other side otherwise.
+    // colours), to take a man of the other side otherwise. Never to be
+    // taken into four men the tables do not know (a pawn of each colour):
+    // such a piece takes a man, if it can.
     let mut candidates = ArrayVec::<(u32, Square, bool), 8>::new();
     let movers = pos.by_color(strong) & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn);
     let theirs = pos.by_color(weak).without(king);
     for sq in movers {
-        let given = !bare && men <= 5 || enough_without(pos, strong, sq);
+        let given = (!bare && men <= 5 || enough_without(pos, strong, sq))
+            && (men > 5 || known_pawns(pos.by_role(Role::Pawn), pos));
         // A bishop that is not to be taken must take: a man on its colour.
         let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
             Bitboard::LIGHT_SQUARES
@@ -102,7 +109,11 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
             return false;
         }
         let mut line = ArrayVec::<Move, MAX_LINE>::new();
-        if !meet(pos, strong, piece, given, states, &mut line) {
+        let share = (*states).min(PER_PIECE);
+        let mut left = share;
+        let found = meet(pos, strong, piece, given, &mut left, &mut line);
+        *states -= share - left;
+        if !found {
             continue;
         }
         // The line played on the board: every move checked legal (the
@@ -143,6 +154,12 @@ fn alive(pos: &Position, states: &mut u32) -> bool {
         }
     }
     false
+}
+
+/// `true` if four men with these pawns make an ending the tables know
+/// (pawns of one colour only where there are two).
+fn known_pawns(pawns: Bitboard, pos: &Position) -> bool {
+    pawns.len() < 2 || pawns.len() == 2 && (pawns & pos.by_color(Color::White)).len() != 1
 }
 
 /// A copy of `pos` without its castling rights.
@@ -388,6 +405,29 @@ mod tests {
             assert!(super::alive(&pos(fen), &mut states), "{fen}");
             assert!(super::STATES - states <= 30, "{fen}: {states} left");
         }
+    }
+
+    #[test]
+    fn a_piece_that_cannot_be_handed_over_leaves_states_to_the_next() {
+        // The queen's search (two dozen moves a state) finds no meeting
+        // within its share of the states; the rook, tried next with what
+        // is left, is handed over (king, queen and pawn against king).
+        // With one bound for both, the queen's search spent it all.
+        let fen = "8/5k2/8/1P6/3K4/2Q5/8/3R4 b - - 0 60";
+        let mut states = super::STATES;
+        assert!(super::alive(&pos(fen), &mut states), "{fen}");
+        assert!(super::STATES - states <= 2 * super::PER_PIECE, "{fen}");
+    }
+
+    #[test]
+    fn no_piece_is_handed_over_into_four_men_the_tables_do_not_know() {
+        // The bishop handed over would leave a pawn of each colour (not
+        // known here): it takes the pawn on g4 instead, into king and pawn
+        // against king.
+        let fen = "8/8/7P/1k6/6p1/8/2B2K2/8 w - - 0 135";
+        let mut states = super::STATES;
+        assert!(super::alive(&pos(fen), &mut states), "{fen}");
+        assert!(super::STATES - states <= 30, "{fen}: {states} left");
     }
 
     #[test]
