@@ -291,6 +291,13 @@ impl Builder {
     /// is not UTF-8, or comments far apart in a long movetext are copied
     /// one by one instead.
     pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
+        self.resolve_comments_checked(text, 0, "");
+    }
+
+    /// [`Builder::resolve_comments`], `checked` being `text[base..]` as far
+    /// as the tokenizer checked it as UTF-8: that part of the stretch is
+    /// copied from it, not checked again.
+    fn resolve_comments_checked(&mut self, text: &[u8], base: usize, checked: &str) {
         let mut spans = core::mem::take(&mut self.spans);
         let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
             return;
@@ -302,8 +309,8 @@ impl Builder {
             && spans.windows(2).all(|w| w[0].0 < w[1].0)
             && scan::find(stretch, b'\r').is_none();
         if simple {
-            if let Ok(copy) = core::str::from_utf8(stretch) {
-                self.tags.comment_text = String::from(copy);
+            if let Some(copy) = copy_checked(text, low, high, base, checked) {
+                self.tags.comment_text = copy;
                 for span in &mut spans {
                     span.1 -= low;
                     span.2 -= low;
@@ -498,6 +505,12 @@ impl Sink for Builder {
 
     fn result(&mut self, result: &'static str) {
         self.tags.result = result;
+    }
+
+    const CHECKED: bool = true;
+
+    fn movetext_read(&mut self, text: &[u8], base: usize, checked: &str) {
+        self.resolve_comments_checked(text, base, checked);
     }
 }
 
@@ -709,6 +722,32 @@ impl Builder {
     }
 }
 
+/// `text[low..high]` as a `String` when it is UTF-8, `checked` being
+/// `text[base..]` as far as it is known to be UTF-8: the part of the range
+/// it holds is copied from it, and only the rest is checked. (UTF-8
+/// synchronises on every character: `text[low..high]` is UTF-8 when its
+/// part in `checked` and the rest are, the rest starting where `checked`
+/// ends, on a character's first byte or a byte that is not UTF-8.)
+fn copy_checked(
+    text: &[u8],
+    low: usize,
+    high: usize,
+    base: usize,
+    checked: &str,
+) -> Option<String> {
+    let end = base + checked.len();
+    let head = match low.checked_sub(base) {
+        Some(from) if low < end => checked.get(from..high.min(end) - base),
+        _ => None,
+    }
+    .unwrap_or_default();
+    let tail = core::str::from_utf8(text.get(low + head.len()..high)?).ok()?;
+    let mut copy = String::with_capacity(high - low);
+    copy.push_str(head);
+    copy.push_str(tail);
+    Some(copy)
+}
+
 /// `source`, or "the game is over" when `pos` is checkmate or stalemate.
 fn over(pos: &Position, san: &[u8], source: SanError) -> SanError {
     match pos.outcome() {
@@ -908,6 +947,38 @@ mod tests {
         check(b"WhiteElo");
         check(b"WhiteRatingDiff");
         check(b"0123456789abcdef");
+    }
+
+    /// A range copied with part of the text known to be UTF-8 reads as
+    /// `core::str::from_utf8` reads it alone, wherever the part known
+    /// starts and ends (on a character, inside one, before a byte that is
+    /// not UTF-8) and wherever the range lies.
+    #[test]
+    fn a_range_copied_with_a_part_checked_reads_as_checked_alone() {
+        let text = "a\u{e9}b \u{265e}c\u{1f600}d e".as_bytes();
+        let mut bad = text.to_vec();
+        bad.insert(6, 0xff);
+        for text in [text, &bad[..]] {
+            let n = text.len();
+            for base in 0..=n {
+                for end in base..=n {
+                    // As much of text[base..end] as is UTF-8, as the
+                    // tokenizer keeps it.
+                    let part = &text[base..end];
+                    let checked = match core::str::from_utf8(part) {
+                        Ok(s) => s,
+                        Err(e) => core::str::from_utf8(&part[..e.valid_up_to()]).unwrap(),
+                    };
+                    for low in 0..=n {
+                        for high in low..=n {
+                            let want = core::str::from_utf8(&text[low..high]).ok();
+                            let got = copy_checked(text, low, high, base, checked);
+                            assert_eq!(got.as_deref(), want, "{base} {end} {low} {high}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

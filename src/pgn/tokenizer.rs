@@ -57,6 +57,13 @@ pub(crate) trait Sink {
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind>;
     fn end_variation(&mut self);
     fn result(&mut self, result: &'static str);
+    /// Whether [`Sink::movetext_read`] is wanted.
+    const CHECKED: bool = false;
+    /// The movetext was read to the game's end (no error), the game's text
+    /// `text` at hand: `checked` is `text[base..]` as far as the tokenizer
+    /// checked it as UTF-8 (the stretch of [`Utf8`] read last, for tags
+    /// or tokens), so that the sink need not check those bytes again.
+    fn movetext_read(&mut self, _text: &[u8], _base: usize, _checked: &str) {}
 }
 
 /// One game's text as the splitter found it.
@@ -241,7 +248,12 @@ pub(crate) fn tokenize<V: Sink + ?Sized>(
             (Bound::Open { .. }, None) => Step::Unsure,
         });
     }
-    movetext(d, cur, &mut utf8, bound, visitor)
+    let step = movetext(d, cur, &mut utf8, bound, visitor)?;
+    if V::CHECKED && matches!(step, Step::Done(_)) {
+        let (base, checked) = utf8.checked();
+        visitor.movetext_read(d.text, base, checked);
+    }
+    Ok(step)
 }
 
 /// A line of nothing but blanks (its line end not included).
