@@ -304,21 +304,37 @@ impl Builder {
         };
         let (low, high) = (first.1, last.2.min(text.len()));
         let stretch = text.get(low..high).unwrap_or_default();
-        let comment_bytes: usize = spans.iter().map(|&(_, a, b)| b - a).sum();
-        let simple = stretch.len() <= 2 * comment_bytes + 4096
-            && spans.windows(2).all(|w| w[0].0 < w[1].0)
-            && scan::find(stretch, b'\r').is_none();
-        if simple {
-            if let Some(copy) = copy_checked(text, low, high, base, checked) {
-                self.tags.comment_text = copy;
-                for span in &mut spans {
-                    span.1 -= low;
-                    span.2 -= low;
+        let comment_bytes =
+            |spans: &[(u32, usize, usize)]| -> usize { spans.iter().map(|&(_, a, b)| b - a).sum() };
+        // Not much more text copied than the comments hold: told first by
+        // their number (a clock comment's stretch is some 25 bytes a
+        // comment), their bytes summed only when that does not tell.
+        let short = stretch.len() <= 64 * spans.len() + 4096
+            || stretch.len() <= 2 * comment_bytes(&spans) + 4096;
+        if short && scan::find(stretch, b'\r').is_none() {
+            // Rebased on the stretch, and each node checked to come after
+            // the one before (no two comments to join), in one pass.
+            let mut ordered = true;
+            let mut next_node = 0;
+            for span in &mut spans {
+                ordered &= u64::from(span.0) >= next_node;
+                next_node = u64::from(span.0) + 1;
+                span.1 -= low;
+                span.2 -= low;
+            }
+            if ordered {
+                if let Some(copy) = copy_checked(text, low, high, base, checked) {
+                    self.tags.comment_text = copy;
+                    self.tags.comment_spans = spans;
+                    return;
                 }
-                self.tags.comment_spans = spans;
-                return;
+            }
+            for span in &mut spans {
+                span.1 += low;
+                span.2 += low;
             }
         }
+        let comment_bytes = comment_bytes(&spans);
         let mut bytes = Vec::with_capacity(comment_bytes + spans.len());
         for &(node, a, b) in &spans {
             bytes.clear();
@@ -978,6 +994,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Comments copied one by one after the stretch was rebased for one
+    /// copy (two comments on a node, a comment that is not UTF-8) read at
+    /// their own places; so do comments whose stretch is long for their
+    /// number but not for their bytes.
+    #[test]
+    fn comments_read_the_same_whichever_way_they_are_copied() {
+        use alloc::string::ToString;
+        let long = "x".repeat(3000);
+        let far = alloc::format!("{{{long}}} 1. e4 e5 2. Nf3 {{{long}}} *");
+        let cases: [(&[u8], &[&str]); 4] = [
+            (b"{a} 1. e4 {b} {c} e5 {d} *", &["a", "b c", "d"]),
+            (b"{a} 1. e4 {b\xff} e5 {d} *", &["a", "b\u{fffd}", "d"]),
+            (b"{a} 1. e4 {b} e5 {d\r\ne} *", &["a", "b", "d\ne"]),
+            (far.as_bytes(), &[long.as_str(), long.as_str()]),
+        ];
+        for (text, want) in cases {
+            let game = crate::pgn::Reader::new(text).next().unwrap().unwrap();
+            let got: Vec<_> = game.comments().map(|(_, c)| c.to_string()).collect();
+            assert_eq!(got, want, "{}", String::from_utf8_lossy(text));
         }
     }
 
