@@ -36,9 +36,12 @@ pub(crate) struct Builder {
     /// (boxed: rare, and a builder is moved less cheaply with it inline).
     beyond: Option<Box<(Position, Position)>>,
     /// The mainline's comments as read: node, and where the text starts
-    /// and ends in the game's text (copied once, with the game's text, by
-    /// [`Builder::resolve_comments`]).
+    /// and ends in the game's text from `span_base` (copied once, with the
+    /// game's text, by [`Builder::resolve_comments`]).
     spans: Vec<(u32, usize, usize)>,
+    /// Where the first of `spans` starts in the game's text: the spans are
+    /// places from it, as in the one copy of the text from it.
+    span_base: usize,
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
@@ -128,6 +131,7 @@ impl Builder {
             beyond: None,
             // Made with the first comment (many records have none).
             spans: Vec::new(),
+            span_base: 0,
             assuming_life: true,
             plain: true,
             mainline_only,
@@ -298,11 +302,13 @@ impl Builder {
     /// as the tokenizer checked it as UTF-8: that part of the stretch is
     /// copied from it, not checked again.
     fn resolve_comments_checked(&mut self, text: &[u8], base: usize, checked: &str) {
-        let mut spans = core::mem::take(&mut self.spans);
-        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+        let spans = core::mem::take(&mut self.spans);
+        let Some(last) = spans.last() else {
             return;
         };
-        let (low, high) = (first.1, last.2.min(text.len()));
+        // (The first span starts at 0.)
+        let low = self.span_base;
+        let high = low.saturating_add(last.2).min(text.len());
         let stretch = text.get(low..high).unwrap_or_default();
         let comment_bytes =
             |spans: &[(u32, usize, usize)]| -> usize { spans.iter().map(|&(_, a, b)| b - a).sum() };
@@ -312,15 +318,12 @@ impl Builder {
         let short = stretch.len() <= 64 * spans.len() + 4096
             || stretch.len() <= 2 * comment_bytes(&spans) + 4096;
         if short && scan::find(stretch, b'\r').is_none() {
-            // Rebased on the stretch, and each node checked to come after
-            // the one before (no two comments to join), in one pass.
+            // Each node after the one before (no two comments to join).
             let mut ordered = true;
             let mut next_node = 0;
-            for span in &mut spans {
+            for span in &spans {
                 ordered &= u64::from(span.0) >= next_node;
                 next_node = u64::from(span.0) + 1;
-                span.1 -= low;
-                span.2 -= low;
             }
             if ordered {
                 if let Some(copy) = copy_checked(text, low, high, base, checked) {
@@ -329,15 +332,12 @@ impl Builder {
                     return;
                 }
             }
-            for span in &mut spans {
-                span.1 += low;
-                span.2 += low;
-            }
         }
         let comment_bytes = comment_bytes(&spans);
         let mut bytes = Vec::with_capacity(comment_bytes + spans.len());
         for &(node, a, b) in &spans {
             bytes.clear();
+            let (a, b) = (low.saturating_add(a), low.saturating_add(b));
             push_comment(&mut bytes, text.get(a..b).unwrap_or_default());
             self.tags
                 .append_comment(node, &String::from_utf8_lossy(&bytes));
@@ -503,9 +503,11 @@ impl Sink for Builder {
             return;
         };
         if self.spans.len() == self.spans.capacity() {
-            self.grow_spans();
+            self.grow_spans(at);
         }
-        self.spans.push((node, at, at + text.len()));
+        // (Comments come in the text's order: none before the first.)
+        let at = at.wrapping_sub(self.span_base);
+        self.spans.push((node, at, at.wrapping_add(text.len())));
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
@@ -551,12 +553,14 @@ impl Builder {
         self.other_san(san)
     }
 
-    /// Room for more comments: at the first, as much as the games before
+    /// Room for more comments: at the first (at `at` in the game's text,
+    /// where the spans are counted from), as much as the games before
     /// needed ([`Room`]).
     #[cold]
     #[inline(never)]
-    fn grow_spans(&mut self) {
+    fn grow_spans(&mut self, at: usize) {
         if self.spans.capacity() == 0 {
+            self.span_base = at;
             self.spans = Vec::with_capacity(self.room.comments.max(128));
         } else {
             self.spans.reserve(self.spans.capacity());
