@@ -295,13 +295,21 @@ impl Builder {
     /// is not UTF-8, or comments far apart in a long movetext are copied
     /// one by one instead.
     pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
-        self.resolve_comments_checked(text, 0, "");
+        self.resolve_comments_checked(text, 0, "", (0, 0));
     }
 
     /// [`Builder::resolve_comments`], `checked` being `text[base..]` as far
     /// as the tokenizer checked it as UTF-8: that part of the stretch is
-    /// copied from it, not checked again.
-    fn resolve_comments_checked(&mut self, text: &[u8], base: usize, checked: &str) {
+    /// copied from it, not checked again; no line end is in
+    /// `text[one_line.0..one_line.1]` (a stretch within it holds no CR,
+    /// with no search).
+    fn resolve_comments_checked(
+        &mut self,
+        text: &[u8],
+        base: usize,
+        checked: &str,
+        one_line: (usize, usize),
+    ) {
         let spans = core::mem::take(&mut self.spans);
         let Some(last) = spans.last() else {
             return;
@@ -317,7 +325,8 @@ impl Builder {
         // comment), their bytes summed only when that does not tell.
         let short = stretch.len() <= 64 * spans.len() + 4096
             || stretch.len() <= 2 * comment_bytes(&spans) + 4096;
-        if short && scan::find(stretch, b'\r').is_none() {
+        let in_line = one_line.0 <= low && high <= one_line.1;
+        if short && (in_line || scan::find(stretch, b'\r').is_none()) {
             // Each node after the one before (no two comments to join).
             let mut ordered = true;
             let mut next_node = 0;
@@ -527,8 +536,8 @@ impl Sink for Builder {
 
     const CHECKED: bool = true;
 
-    fn movetext_read(&mut self, text: &[u8], base: usize, checked: &str) {
-        self.resolve_comments_checked(text, base, checked);
+    fn movetext_read(&mut self, text: &[u8], base: usize, checked: &str, one_line: (usize, usize)) {
+        self.resolve_comments_checked(text, base, checked, one_line);
     }
 }
 
@@ -1010,7 +1019,10 @@ mod tests {
         use alloc::string::ToString;
         let long = "x".repeat(3000);
         let far = alloc::format!("{{{long}}} 1. e4 e5 2. Nf3 {{{long}}} *");
-        let cases: [(&[u8], &[&str]); 4] = [
+        let cases: [(&[u8], &[&str]); 7] = [
+            (b"{a} 1. e4 {b}\r\ne5 {d} *\r\n", &["a", "b", "d"]),
+            (b"{a} 1. e4 {b\r\nc} e5 {d} *\r\n\r\n", &["a", "b\nc", "d"]),
+            (b"1. e4 e5\r\n2. Nf3 {b\rc} {d} *\r\n", &["b\nc d"]),
             (b"{a} 1. e4 {b} {c} e5 {d} *", &["a", "b c", "d"]),
             (b"{a} 1. e4 {b\xff} e5 {d} *", &["a", "b\u{fffd}", "d"]),
             (b"{a} 1. e4 {b} e5 {d\r\ne} *", &["a", "b", "d\ne"]),
