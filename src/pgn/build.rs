@@ -36,9 +36,12 @@ pub(crate) struct Builder {
     /// (boxed: rare, and a builder is moved less cheaply with it inline).
     beyond: Option<Box<(Position, Position)>>,
     /// The mainline's comments as read: node, and where the text starts
-    /// and ends in the game's text (copied once, with the game's text, by
-    /// [`Builder::resolve_comments`]).
+    /// and ends in the game's text from `span_base` (copied once, with the
+    /// game's text, by [`Builder::resolve_comments`]).
     spans: Vec<(u32, usize, usize)>,
+    /// Where the first of `spans` starts in the game's text: the spans are
+    /// places from it, as in the one copy of the text from it.
+    span_base: usize,
     /// The mainline is played with its positions taken to be alive, to be
     /// checked once at the end ([`build_with`]), not by a proof per move.
     assuming_life: bool,
@@ -128,6 +131,7 @@ impl Builder {
             beyond: None,
             // Made with the first comment (many records have none).
             spans: Vec::new(),
+            span_base: 0,
             assuming_life: true,
             plain: true,
             mainline_only,
@@ -291,30 +295,58 @@ impl Builder {
     /// is not UTF-8, or comments far apart in a long movetext are copied
     /// one by one instead.
     pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
-        let mut spans = core::mem::take(&mut self.spans);
-        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+        self.resolve_comments_checked(text, 0, "", (0, 0));
+    }
+
+    /// [`Builder::resolve_comments`], `checked` being `text[base..]` as far
+    /// as the tokenizer checked it as UTF-8: that part of the stretch is
+    /// copied from it, not checked again; no line end is in
+    /// `text[one_line.0..one_line.1]` (a stretch within it holds no CR,
+    /// with no search).
+    fn resolve_comments_checked(
+        &mut self,
+        text: &[u8],
+        base: usize,
+        checked: &str,
+        one_line: (usize, usize),
+    ) {
+        let spans = core::mem::take(&mut self.spans);
+        let Some(last) = spans.last() else {
             return;
         };
-        let (low, high) = (first.1, last.2.min(text.len()));
+        // (The first span starts at 0.)
+        let low = self.span_base;
+        let high = low.saturating_add(last.2).min(text.len());
         let stretch = text.get(low..high).unwrap_or_default();
-        let comment_bytes: usize = spans.iter().map(|&(_, a, b)| b - a).sum();
-        let simple = stretch.len() <= 2 * comment_bytes + 4096
-            && spans.windows(2).all(|w| w[0].0 < w[1].0)
-            && scan::find(stretch, b'\r').is_none();
-        if simple {
-            if let Ok(copy) = core::str::from_utf8(stretch) {
-                self.tags.comment_text = String::from(copy);
-                for span in &mut spans {
-                    span.1 -= low;
-                    span.2 -= low;
+        let comment_bytes =
+            |spans: &[(u32, usize, usize)]| -> usize { spans.iter().map(|&(_, a, b)| b - a).sum() };
+        // Not much more text copied than the comments hold: told first by
+        // their number (a clock comment's stretch is some 25 bytes a
+        // comment), their bytes summed only when that does not tell.
+        let short = stretch.len() <= 64 * spans.len() + 4096
+            || stretch.len() <= 2 * comment_bytes(&spans) + 4096;
+        let in_line = one_line.0 <= low && high <= one_line.1;
+        if short && (in_line || scan::find(stretch, b'\r').is_none()) {
+            // Each node after the one before (no two comments to join).
+            let mut ordered = true;
+            let mut next_node = 0;
+            for span in &spans {
+                ordered &= u64::from(span.0) >= next_node;
+                next_node = u64::from(span.0) + 1;
+            }
+            if ordered {
+                if let Some(copy) = copy_checked(text, low, high, base, checked) {
+                    self.tags.comment_text = copy;
+                    self.tags.comment_spans = spans;
+                    return;
                 }
-                self.tags.comment_spans = spans;
-                return;
             }
         }
+        let comment_bytes = comment_bytes(&spans);
         let mut bytes = Vec::with_capacity(comment_bytes + spans.len());
         for &(node, a, b) in &spans {
             bytes.clear();
+            let (a, b) = (low.saturating_add(a), low.saturating_add(b));
             push_comment(&mut bytes, text.get(a..b).unwrap_or_default());
             self.tags
                 .append_comment(node, &String::from_utf8_lossy(&bytes));
@@ -481,9 +513,11 @@ impl Sink for Builder {
             return;
         };
         if self.spans.len() == self.spans.capacity() {
-            self.grow_spans();
+            self.grow_spans(at);
         }
-        self.spans.push((node, at, at + text.len()));
+        // (Comments come in the text's order: none before the first.)
+        let at = at.wrapping_sub(self.span_base);
+        self.spans.push((node, at, at.wrapping_add(text.len())));
     }
 
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind> {
@@ -499,6 +533,12 @@ impl Sink for Builder {
 
     fn result(&mut self, result: &'static str) {
         self.tags.result = result;
+    }
+
+    const CHECKED: bool = true;
+
+    fn movetext_read(&mut self, text: &[u8], base: usize, checked: &str, one_line: (usize, usize)) {
+        self.resolve_comments_checked(text, base, checked, one_line);
     }
 }
 
@@ -523,12 +563,14 @@ impl Builder {
         self.other_san(san)
     }
 
-    /// Room for more comments: at the first, as much as the games before
+    /// Room for more comments: at the first (at `at` in the game's text,
+    /// where the spans are counted from), as much as the games before
     /// needed ([`Room`]).
     #[cold]
     #[inline(never)]
-    fn grow_spans(&mut self) {
+    fn grow_spans(&mut self, at: usize) {
         if self.spans.capacity() == 0 {
+            self.span_base = at;
             self.spans = Vec::with_capacity(self.room.comments.max(128));
         } else {
             self.spans.reserve(self.spans.capacity());
@@ -708,6 +750,32 @@ impl Builder {
             }
         }
     }
+}
+
+/// `text[low..high]` as a `String` when it is UTF-8, `checked` being
+/// `text[base..]` as far as it is known to be UTF-8: the part of the range
+/// it holds is copied from it, and only the rest is checked. (UTF-8
+/// synchronises on every character: `text[low..high]` is UTF-8 when its
+/// part in `checked` and the rest are, the rest starting where `checked`
+/// ends, on a character's first byte or a byte that is not UTF-8.)
+fn copy_checked(
+    text: &[u8],
+    low: usize,
+    high: usize,
+    base: usize,
+    checked: &str,
+) -> Option<String> {
+    let end = base + checked.len();
+    let head = match low.checked_sub(base) {
+        Some(from) if low < end => checked.get(from..high.min(end) - base),
+        _ => None,
+    }
+    .unwrap_or_default();
+    let tail = core::str::from_utf8(text.get(low + head.len()..high)?).ok()?;
+    let mut copy = String::with_capacity(high - low);
+    copy.push_str(head);
+    copy.push_str(tail);
+    Some(copy)
 }
 
 /// `source`, or "the game is over" when `pos` is checkmate or stalemate.
@@ -909,6 +977,63 @@ mod tests {
         check(b"WhiteElo");
         check(b"WhiteRatingDiff");
         check(b"0123456789abcdef");
+    }
+
+    /// A range copied with part of the text known to be UTF-8 reads as
+    /// `core::str::from_utf8` reads it alone, wherever the part known
+    /// starts and ends (on a character, inside one, before a byte that is
+    /// not UTF-8) and wherever the range lies.
+    #[test]
+    fn a_range_copied_with_a_part_checked_reads_as_checked_alone() {
+        let text = "a\u{e9}b \u{265e}c\u{1f600}d e".as_bytes();
+        let mut bad = text.to_vec();
+        bad.insert(6, 0xff);
+        for text in [text, &bad[..]] {
+            let n = text.len();
+            for base in 0..=n {
+                for end in base..=n {
+                    // As much of text[base..end] as is UTF-8, as the
+                    // tokenizer keeps it.
+                    let part = &text[base..end];
+                    let checked = match core::str::from_utf8(part) {
+                        Ok(s) => s,
+                        Err(e) => core::str::from_utf8(&part[..e.valid_up_to()]).unwrap(),
+                    };
+                    for low in 0..=n {
+                        for high in low..=n {
+                            let want = core::str::from_utf8(&text[low..high]).ok();
+                            let got = copy_checked(text, low, high, base, checked);
+                            assert_eq!(got.as_deref(), want, "{base} {end} {low} {high}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Comments copied one by one after the stretch was rebased for one
+    /// copy (two comments on a node, a comment that is not UTF-8) read at
+    /// their own places; so do comments whose stretch is long for their
+    /// number but not for their bytes.
+    #[test]
+    fn comments_read_the_same_whichever_way_they_are_copied() {
+        use alloc::string::ToString;
+        let long = "x".repeat(3000);
+        let far = alloc::format!("{{{long}}} 1. e4 e5 2. Nf3 {{{long}}} *");
+        let cases: [(&[u8], &[&str]); 7] = [
+            (b"{a} 1. e4 {b}\r\ne5 {d} *\r\n", &["a", "b", "d"]),
+            (b"{a} 1. e4 {b\r\nc} e5 {d} *\r\n\r\n", &["a", "b\nc", "d"]),
+            (b"1. e4 e5\r\n2. Nf3 {b\rc} {d} *\r\n", &["b\nc d"]),
+            (b"{a} 1. e4 {b} {c} e5 {d} *", &["a", "b c", "d"]),
+            (b"{a} 1. e4 {b\xff} e5 {d} *", &["a", "b\u{fffd}", "d"]),
+            (b"{a} 1. e4 {b} e5 {d\r\ne} *", &["a", "b", "d\ne"]),
+            (far.as_bytes(), &[long.as_str(), long.as_str()]),
+        ];
+        for (text, want) in cases {
+            let game = crate::pgn::Reader::new(text).next().unwrap().unwrap();
+            let got: Vec<_> = game.comments().map(|(_, c)| c.to_string()).collect();
+            assert_eq!(got, want, "{}", String::from_utf8_lossy(text));
+        }
     }
 
     #[test]

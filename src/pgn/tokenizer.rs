@@ -57,6 +57,21 @@ pub(crate) trait Sink {
     fn begin_variation(&mut self) -> Result<(), PgnErrorKind>;
     fn end_variation(&mut self);
     fn result(&mut self, result: &'static str);
+    /// Whether [`Sink::movetext_read`] is wanted.
+    const CHECKED: bool = false;
+    /// The movetext was read to the game's end (no error), the game's text
+    /// `text` at hand: `checked` is `text[base..]` as far as the tokenizer
+    /// checked it as UTF-8 (the stretch of [`Utf8`] read last, for tags
+    /// or tokens), so that the sink need not check those bytes again; no
+    /// line end (`\n` or `\r`) is in `text[one_line.0..one_line.1]`.
+    fn movetext_read(
+        &mut self,
+        _text: &[u8],
+        _base: usize,
+        _checked: &str,
+        _one_line: (usize, usize),
+    ) {
+    }
 }
 
 /// One game's text as the splitter found it.
@@ -172,6 +187,9 @@ pub(crate) struct Cursor {
     last_open: Place,
     /// Line ends passed (one pass): the next game's first line follows.
     pub(crate) lines: u64,
+    /// A stretch of the game's last line with no line end in it, as the
+    /// game ended (one pass; empty when not known).
+    one_line: (usize, usize),
 }
 
 /// Sends one game's events to `visitor` (its text as the line splitter
@@ -241,7 +259,12 @@ pub(crate) fn tokenize<V: Sink + ?Sized>(
             (Bound::Open { .. }, None) => Step::Unsure,
         });
     }
-    movetext(d, cur, &mut utf8, bound, visitor)
+    let step = movetext(d, cur, &mut utf8, bound, visitor)?;
+    if V::CHECKED && matches!(step, Step::Done(_)) {
+        let (base, checked) = utf8.checked();
+        visitor.movetext_read(d.text, base, checked, cur.one_line);
+    }
+    Ok(step)
 }
 
 /// A line of nothing but blanks (its line end not included).

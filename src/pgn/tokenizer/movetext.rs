@@ -290,6 +290,8 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
     let line_end_from =
         |from: usize| scan::find2(&text[from..], b'\n', b'\r').map_or(text.len(), |k| from + k);
     let mut eol = if open { line_end_from(i) } else { usize::MAX };
+    // No line end in `text[line_from..eol]` (one pass).
+    let mut line_from = i;
     // A stretch checked as UTF-8 ends with the line at hand (most often
     // the game's last): not checked on into the next game, which checks
     // it again.
@@ -338,6 +340,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                 }
                 lines += count_line_ends(&text[i + 1..=close]);
                 eol = line_end_from(close);
+                line_from = close;
                 utf8.limit = eol;
                 if short {
                     at_hand = &text[..reach(eol)];
@@ -371,6 +374,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                         lines += 1;
                         i = next;
                         eol = line_end_from(i);
+                        line_from = i;
                         utf8.limit = eol;
                         if short {
                             at_hand = &text[..reach(eol)];
@@ -382,6 +386,7 @@ pub(super) fn movetext<'a, V: Sink + ?Sized>(
                             return Err(d.error(last_open, kind));
                         }
                         cur.lines = lines + 1 + more;
+                        cur.one_line = (line_from, eol);
                         return Ok(Step::Done(end));
                     }
                     LineStart::More => stop!(Step::More),

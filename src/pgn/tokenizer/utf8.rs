@@ -43,6 +43,12 @@ impl<'a> Utf8<'a> {
         }
     }
 
+    /// The stretch last checked: where it starts in the text, and as much
+    /// of it as is UTF-8 (empty before any check).
+    pub(super) fn checked(&self) -> (usize, &'a str) {
+        (self.base, self.valid)
+    }
+
     /// [`Utf8::get`] of a token outside the stretch (or not UTF-8): a
     /// stretch starts at `a`.
     #[cold]
