@@ -185,7 +185,7 @@ pub(crate) fn read_again(
     text: &GameText<'_>,
 ) -> Result<(), PgnError> {
     rule(builder, first, text)?;
-    builder.resolve_comments(text.text);
+    builder.resolve_comments(text.text, 0, "", (0, 0));
     Ok(())
 }
 
@@ -282,7 +282,7 @@ pub(crate) fn build_ruled(text: &GameText<'_>, mainline_only: bool) -> Result<Bu
         ..Builder::default()
     };
     visit_game(text, &mut builder)?;
-    builder.resolve_comments(text.text);
+    builder.resolve_comments(text.text, 0, "", (0, 0));
     Ok(builder)
 }
 
@@ -294,16 +294,13 @@ impl Builder {
     /// reads as `\n`), several on one node (joined by a space), text that
     /// is not UTF-8, or comments far apart in a long movetext are copied
     /// one by one instead.
-    pub(crate) fn resolve_comments(&mut self, text: &[u8]) {
-        self.resolve_comments_checked(text, 0, "", (0, 0));
-    }
-
-    /// [`Builder::resolve_comments`], `checked` being `text[base..]` as far
-    /// as the tokenizer checked it as UTF-8: that part of the stretch is
-    /// copied from it, not checked again; no line end is in
+    ///
+    /// `checked` is `text[base..]` as far as the tokenizer checked it as
+    /// UTF-8: that part of the stretch is copied from it, not checked
+    /// again (`""` when nothing was checked); no line end is in
     /// `text[one_line.0..one_line.1]` (a stretch within it holds no CR,
-    /// with no search).
-    fn resolve_comments_checked(
+    /// with no search; `(0, 0)` when no such line is known).
+    pub(crate) fn resolve_comments(
         &mut self,
         text: &[u8],
         base: usize,
@@ -538,7 +535,7 @@ impl Sink for Builder {
     const CHECKED: bool = true;
 
     fn movetext_read(&mut self, text: &[u8], base: usize, checked: &str, one_line: (usize, usize)) {
-        self.resolve_comments_checked(text, base, checked, one_line);
+        self.resolve_comments(text, base, checked, one_line);
     }
 }
 
@@ -845,7 +842,7 @@ fn has_cr(bytes: &[u8]) -> bool {
     has_byte(bytes, b'\r')
 }
 
-/// Whether `name` is `known` (three to sixteen bytes): compared as two
+/// Whether `name` is `known` (four to sixteen bytes): compared as two
 /// overlapping words, the first bytes and the last (an array's `==` calls
 /// `bcmp` for most lengths).
 #[inline(always)]
