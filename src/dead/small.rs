@@ -335,12 +335,9 @@ fn walk_to_take(
                 line.try_push(m).ok()?;
                 return Some(pos);
             }
-            let steps = king_steps(&pos, taker, target, steps_to & !occupied, attacked);
-            let to = (steps_to & !occupied)
-                .into_iter()
-                .min_by_key(|&to| (steps[to as usize], to.king_distance(target)))?;
-            if steps[to as usize] < nearest {
-                (nearest, stalled) = (steps[to as usize], 0);
+            let (steps, to) = nearest_step(&pos, taker, target, steps_to & !occupied, attacked)?;
+            if steps < nearest {
+                (nearest, stalled) = (steps, 0);
             } else {
                 stalled += 1;
                 if stalled >= stall {
@@ -444,46 +441,60 @@ fn leaves_unguarded(
     unguarded
 }
 
-/// Per square of `wanted`: the king steps from there to `target` over
-/// empty squares the enemy of `taker` does not attack now (`attacked`, as
-/// [`attacked_by`] gives it; `u8::MAX` where none lead; the other squares
-/// are not filled in). The rings around
-/// `target` grow a whole bitboard a step, until every wanted square is
-/// reached or none is left to reach.
-fn king_steps(
+/// The walking king's step: of the squares `wanted` (those it may step
+/// to), the one fewest king steps from `target` over empty squares the
+/// enemy of `taker` does not attack now (`attacked`, as [`attacked_by`]
+/// gives it), the nearer to `target` as the crow flies on a tie, then the
+/// first; with those steps (`u8::MAX` where no way leads from any, and the
+/// nearest as the crow flies is taken). The rings around `target` grow a
+/// whole bitboard a step, only until one holds a wanted square: the
+/// nearest layer alone is looked at. `None` if nothing is wanted.
+fn nearest_step(
     pos: &Position,
     taker: Color,
     target: crate::Square,
     wanted: crate::Bitboard,
     attacked: crate::Bitboard,
-) -> [u8; 64] {
+) -> Option<(u8, crate::Square)> {
     debug_assert_eq!(attacked, attacked_by(pos, !taker));
-    let mut steps = [u8::MAX; 64];
+    if wanted.is_empty() {
+        return None;
+    }
     let safe = (!pos.occupied() & !attacked).0;
     let mut frontier = crate::Bitboard::from_square(target).0;
     let mut reached = frontier;
-    let mut left = wanted.0;
     let mut d = 0;
-    while frontier != 0 && left != 0 {
-        for sq in crate::Bitboard(frontier & left) {
-            steps[sq as usize] = d;
+    let (steps, layer) = loop {
+        let hit = frontier & wanted.0;
+        if hit != 0 {
+            break (d, crate::Bitboard(hit));
         }
-        left &= !frontier;
+        if frontier == 0 {
+            break (u8::MAX, wanted);
+        }
         frontier = super::frozen::king_ring(frontier) & safe & !reached;
         reached |= frontier;
         d += 1;
-    }
-    debug_assert!(
-        wanted
-            .into_iter()
-            .all(|sq| steps[sq as usize] == king_steps_by_squares(pos, taker, target)[sq as usize]),
+    };
+    let to = layer
+        .into_iter()
+        .min_by_key(|&to| to.king_distance(target))?;
+    debug_assert_eq!(
+        Some((steps, to)),
+        {
+            let all = king_steps_by_squares(pos, taker, target);
+            wanted
+                .into_iter()
+                .min_by_key(|&to| (all[to as usize], to.king_distance(target)))
+                .map(|to| (all[to as usize], to))
+        },
         "{pos:?}"
     );
-    steps
+    Some((steps, to))
 }
 
-/// [`king_steps`] square by square over the whole board, for the debug
-/// check.
+/// The king steps from every square to `target`, square by square over
+/// the whole board, for the debug check of [`nearest_step`].
 fn king_steps_by_squares(pos: &Position, taker: Color, target: crate::Square) -> [u8; 64] {
     let mut steps = [u8::MAX; 64];
     let safe = !pos.occupied() & !attacked_by(pos, !taker);
