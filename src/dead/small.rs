@@ -356,18 +356,41 @@ fn walk_to_take(
             // The first such move in the generator's order, whose king's
             // moves come first: they are tried before every move is made.
             let other = pos.king(!taker);
-            king_moves(&pos)
-                .into_iter()
-                .map(|to| crate::Move::new(other, to))
-                .find(wanted)
-                .or_else(|| {
-                    let moves = pos.legal_moves();
-                    moves
-                        .iter()
-                        .filter(|m| m.from() != other)
-                        .find(|m| wanted(m))
-                        .copied()
-                })
+            let steps = king_moves(&pos);
+            // Where no other man of the side guards the target or checks
+            // the walking king with its own king off the board, none does
+            // after a step of that king (which only blocks lines): a step
+            // is wanted unless it lands beside the target (a king never
+            // gives check), and no step need be tested one by one.
+            let off = occupied.without(other);
+            let lines =
+                pos.attackers_under(target, !taker, off) | pos.attackers_under(king, !taker, off);
+            let first_step = if lines.without(other).is_empty() {
+                (steps & !occupied & !crate::attacks::king(target))
+                    .first()
+                    .map(|to| crate::Move::new(other, to))
+            } else {
+                steps
+                    .into_iter()
+                    .map(|to| crate::Move::new(other, to))
+                    .find(wanted)
+            };
+            debug_assert_eq!(
+                first_step,
+                steps
+                    .into_iter()
+                    .map(|to| crate::Move::new(other, to))
+                    .find(wanted),
+                "{pos:?}"
+            );
+            first_step.or_else(|| {
+                let moves = pos.legal_moves();
+                moves
+                    .iter()
+                    .filter(|m| m.from() != other)
+                    .find(|m| wanted(m))
+                    .copied()
+            })
         };
         let m = chosen?;
         pos.play_unchecked(m);
