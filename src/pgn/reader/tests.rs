@@ -44,6 +44,10 @@ fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
     for (k, (a, b)) in in_place.iter().zip(&ruled_by_move).enumerate() {
         assert_eq!(a, b, "game {k}");
     }
+    // Through `Read` as well: games read ahead from the buffer's input at
+    // hand, a game cut by the buffer's end read again with more.
+    let streamed: Vec<_> = Reader::new(text.as_bytes()).map(ruled).collect();
+    assert!(streamed == in_place);
     in_place
 }
 
@@ -414,4 +418,93 @@ fn rulings_by_men() {
     std::println!("liveness answers: alive, open, dead; flag falls: winnable, unwinnable, unknown");
     show("liveness", &lives);
     show("flag fall", &flags);
+}
+
+/// A `Read` that hands over one part of the input after another, and fails
+/// the test when asked for part `k` (or the end of input, after the last)
+/// before the reader gave `k` games: as a live stream whose next game is
+/// not played yet would make the reader wait.
+struct Live<'a> {
+    parts: &'a [Vec<u8>],
+    /// The part being handed over, and how much of it is.
+    part: usize,
+    at: usize,
+    /// Whether part `part` was asked for.
+    asked: bool,
+    given: &'a core::cell::Cell<usize>,
+}
+
+impl Read for Live<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.asked {
+            self.asked = true;
+            assert!(
+                self.part <= self.given.get(),
+                "part {} asked for with {} games given",
+                self.part,
+                self.given.get()
+            );
+        }
+        let Some(part) = self.parts.get(self.part) else {
+            return Ok(0);
+        };
+        let n = (part.len() - self.at).min(buf.len());
+        buf[..n].copy_from_slice(&part[self.at..self.at + n]);
+        self.at += n;
+        if self.at == part.len() {
+            (self.part, self.at, self.asked) = (self.part + 1, 0, false);
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn games_read_ahead_never_wait_on_the_source() {
+    let games: Vec<Vec<u8>> = (0..40)
+        .map(|k| {
+            // Every fifth game long, so that the input at hand looks to
+            // hold more than one game.
+            let comment = if k % 5 == 2 {
+                "long ".repeat(1000)
+            } else {
+                String::new()
+            };
+            alloc::format!("[Event \"{k}\"]\n\n1. e4 {{{comment}}} e5 2. Nf3 *\n\n").into_bytes()
+        })
+        .collect();
+    // Each part one game, but a long game's first half comes with the game
+    // before it.
+    let mut parts: Vec<Vec<u8>> = Vec::new();
+    for (k, game) in games.iter().enumerate() {
+        if k % 5 == 2 {
+            let half = game.len() / 2;
+            parts.last_mut().unwrap().extend_from_slice(&game[..half]);
+            parts.push(game[half..].to_vec());
+        } else {
+            parts.push(game.clone());
+        }
+    }
+    let given = core::cell::Cell::new(0);
+    let source = Live {
+        parts: &parts,
+        part: 0,
+        at: 0,
+        asked: false,
+        given: &given,
+    };
+    for (k, game) in Reader::new(source).enumerate() {
+        let game = game.unwrap();
+        assert_eq!(game.tag("Event"), Some(alloc::format!("{k}").as_str()));
+        given.set(k + 1);
+    }
+    assert_eq!(given.get(), 40);
+    // All at hand: games are read ahead, and read as one by one.
+    let text = games.concat();
+    let all: Vec<_> = Reader::new(&text[..]).map(Result::unwrap).collect();
+    let one_by_one: Vec<_> = games
+        .iter()
+        .map(|game| Reader::new(&game[..]).next().unwrap().unwrap())
+        .collect();
+    assert_eq!(all.len(), 40);
+    assert!(all.iter().zip(&one_by_one).all(|(a, b)| a == b));
 }
