@@ -409,23 +409,7 @@ impl Search<'_> {
             } else {
                 pos.king(self.winner)
             };
-            // Not back to the squares its previous two steps left (the
-            // line's plies alternate: the loser's previous move is two
-            // back, the one before four back).
-            let n = self.line.len();
-            let back = match n.checked_sub(2).map(|i| self.line[i]) {
-                Some(m) if m.to() == pos.king(pos.turn()) => {
-                    let mut b = Bitboard::from_square(m.from());
-                    if let Some(m2) = n.checked_sub(4).map(|i| self.line[i]) {
-                        if m2.to() == m.from() {
-                            b = b.with(m2.from());
-                        }
-                    }
-                    b
-                }
-                _ => Bitboard::EMPTY,
-            };
-            king_step(pos, target, back)
+            king_step(pos, target)
         } else {
             None
         };
@@ -467,11 +451,7 @@ impl Search<'_> {
 /// wait while the king stays (the scored moves choose), where a step
 /// would take it out of its corner. On the benches' endings of 8 to 12
 /// men where the quick look found no line, that finds one in 6 of 34.
-/// Never to a square of `back`: those its previous steps left (a line of
-/// first choices whose king steps back while the winner's piece does too
-/// repeats itself and ends without a mate; such 4-ply swings ended most
-/// of the lines that failed).
-fn king_step(pos: &Position, target: Square, back: Bitboard) -> Option<Move> {
+fn king_step(pos: &Position, target: Square) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king(us);
     let occupied = pos.occupied().without(king);
@@ -485,7 +465,7 @@ fn king_step(pos: &Position, target: Square, back: Bitboard) -> Option<Move> {
     if here == 0 && pos.by_color(us).more_than_one() {
         return None;
     }
-    let steps = crate::attacks::king(king) & !pos.occupied() & !back;
+    let steps = crate::attacks::king(king) & !pos.occupied();
     let nearer = steps & closer(target, here);
     let level = steps & closer(target, here + 1) & !nearer;
     let farther = steps & !nearer & !level;
