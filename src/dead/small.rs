@@ -336,6 +336,12 @@ fn walk_to_take(
                 return Some(pos);
             }
             let (steps, to) = nearest_step(&pos, taker, target, steps_to & !occupied, attacked)?;
+            if steps == u8::MAX {
+                // No way to the target over the squares safe now: the
+                // walk is given up at once (waiting for one to open cost
+                // more than the few walks it saved).
+                return None;
+            }
             if steps < nearest {
                 (nearest, stalled) = (steps, 0);
             } else {
@@ -805,6 +811,9 @@ mod tests {
             "{} plies",
             100 - plies
         );
+        // No way leads past the pawns' guard (b4, d4, f4, h4) now: the
+        // walk is given up on its first ply, before the other side moves.
+        assert_eq!(100 - plies, 1);
     }
 
     #[test]
