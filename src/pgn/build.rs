@@ -12,7 +12,6 @@ use super::visit::unescape;
 use crate::game::pgn_reader::AssumedMove;
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
-use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -427,11 +426,15 @@ impl Sink for Builder {
 
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         // Most values hold no escape: eight bytes at a time tell.
-        let value = if has_backslash(value.as_bytes()) {
-            unescape(value)
-        } else {
-            Cow::Borrowed(value)
-        };
+        if has_backslash(value.as_bytes()) {
+            return self.tag_without_escape(name, &unescape(value));
+        }
+        self.tag_without_escape(name, value)
+    }
+
+    /// (`value` unescaped: as it is kept.)
+    #[inline]
+    fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         let index = self.tags.tag_ends.len();
         // The names as fixed-size arrays: compared in a few loads, where a
         // `match` on the text called `bcmp` for most tags.
@@ -441,14 +444,14 @@ impl Sink for Builder {
         } else if is(name_bytes, b"Result") {
             self.result_tag.get_or_insert(index);
         } else if is(name_bytes, b"Variant") {
-            match variant(&value) {
+            match variant(value) {
                 Some(chess960) => self.chess960 |= chess960,
-                None => return Err(PgnErrorKind::Variant(value.into_owned())),
+                None => return Err(PgnErrorKind::Variant(value.into())),
             }
         } else if name_bytes == b"FEN" {
             self.fen.get_or_insert(index);
         }
-        self.tags.push_tag(name, &value);
+        self.tags.push_tag(name, value);
         Ok(())
     }
 

@@ -804,9 +804,15 @@ impl<R: Read> Reader<R> {
             self.ready.push_back(read);
             last = (self.dropped + self.pos as u64).saturating_sub(start);
         }
+        // The rulings, then the endings the records tell: each code for the
+        // whole batch in a row.
         for read in &mut self.ready {
             if let Pending::Read(builder) = read {
                 rule_read(builder);
+            }
+        }
+        for read in &mut self.ready {
+            if let Pending::Read(builder) = read {
                 builder.end();
             }
         }

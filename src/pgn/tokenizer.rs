@@ -39,6 +39,10 @@ pub(crate) trait Sink {
     }
     fn begin_game(&mut self);
     fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind>;
+    /// [`Sink::tag`] when `value` is known to hold no `\\` (no escape).
+    fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.tag(name, value)
+    }
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
     /// A move token: in the mainline, or (syntax checked) in a variation.
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;

@@ -508,3 +508,26 @@ fn games_read_ahead_never_wait_on_the_source() {
     assert_eq!(all.len(), 40);
     assert!(all.iter().zip(&one_by_one).all(|(a, b)| a == b));
 }
+
+/// A tag value with an escape (`\\` or `\"`) is kept unescaped wherever the
+/// escape stands in the line (read eight bytes at a time, then byte by
+/// byte); values without one are kept as written.
+#[test]
+fn tag_values_are_unescaped_wherever_the_escape_stands() {
+    for pad in 0..20 {
+        let before = "x".repeat(pad);
+        for (written, kept) in [("\\\\", "\\"), ("\\\"", "\""), ("", "")] {
+            let value = alloc::format!("{before}{written}y");
+            let text = alloc::format!("[Event \"{value}\"]\n[Site \"s\"]\n\n1. e4 *\n\n");
+            let want = alloc::format!("{before}{kept}y");
+            for game in [
+                Reader::new(text.as_bytes()).next(),
+                Reader::from_slice(text.as_bytes()).next(),
+            ] {
+                let game = game.unwrap().unwrap();
+                assert_eq!(game.tag("Event"), Some(want.as_str()), "{text:?}");
+                assert_eq!(game.tag("Site"), Some("s"));
+            }
+        }
+    }
+}

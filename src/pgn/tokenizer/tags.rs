@@ -177,7 +177,16 @@ pub(super) fn open_tags<'a, V: Sink + ?Sized>(
         if text[i] == b'[' && cur.blanks < 2 {
             if let Some(plain) = plain_tag_line(text, i) {
                 cur.blanks = 0;
-                plain_tag_pair(d, cur, utf8, i, plain.name_end, plain.value_end, visitor)?;
+                plain_tag_pair(
+                    d,
+                    cur,
+                    utf8,
+                    i,
+                    plain.name_end,
+                    plain.value_end,
+                    true,
+                    visitor,
+                )?;
                 cur.lines += 1;
                 i = plain.next;
                 continue;
@@ -247,17 +256,19 @@ fn tag_section_line<'a, V: Sink + ?Sized>(
 ) -> Result<(), PgnError> {
     if let Some((name_end, _)) = plain_tag(line) {
         let value_end = at + line.len() - 2;
-        return plain_tag_pair(d, cur, utf8, at, at + name_end, value_end, visitor);
+        return plain_tag_pair(d, cur, utf8, at, at + name_end, value_end, false, visitor);
     }
     other_tag_section_line(d, cur, utf8, at, line, visitor)
 }
 
 /// A plain tag pair (as [`plain_tag`] reads it) at `at` in the game's
 /// text: its name ends at `name_end` (the value starts two bytes after)
-/// and its value at `value_end`. Sent to `visitor` when it is UTF-8, else
-/// read as any other line.
+/// and its value at `value_end`. Sent to `visitor` when it is UTF-8
+/// ([`Sink::tag_without_escape`] when `no_escape`: the value is known to
+/// hold no `\\`), else read as any other line.
 #[allow(clippy::result_large_err)] // PgnError carries the SanError whole; errors are the rare path
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // inlined into its two callers
 fn plain_tag_pair<'a, V: Sink + ?Sized>(
     d: &Driver<'a>,
     cur: &mut Cursor,
@@ -265,6 +276,7 @@ fn plain_tag_pair<'a, V: Sink + ?Sized>(
     at: Place,
     name_end: usize,
     value_end: usize,
+    no_escape: bool,
     visitor: &mut V,
 ) -> Result<(), PgnError> {
     let (name_len, value_start) = (name_end - at - 1, name_end - at + 1);
@@ -275,7 +287,12 @@ fn plain_tag_pair<'a, V: Sink + ?Sized>(
         if name == "FEN" {
             cur.fen_place = Some(at);
         }
-        return visitor.tag(name, value).map_err(|k| d.error(at, k));
+        let told = if no_escape {
+            visitor.tag_without_escape(name, value)
+        } else {
+            visitor.tag(name, value)
+        };
+        return told.map_err(|k| d.error(at, k));
     }
     let line_end = value_end + 2;
     other_tag_section_line(d, cur, utf8, at, &d.text[at..line_end], visitor)
@@ -291,7 +308,7 @@ struct PlainLine {
 }
 
 /// The tag line at `i` when it is plain (`[Name "value"]`, one space, no
-/// `"` in the value) and ends right after its `"]` with `\n` or `\r\n`:
+/// `"` or `\\` in the value) and ends right after its `"]` with `\n` or `\r\n`:
 /// the value's end is its first `"`, found with no search for the line's
 /// end first (none can come before it: a line end stops the search).
 /// `None` for any other line (read as before).
@@ -343,22 +360,26 @@ fn leading_letters(bytes: &[u8]) -> usize {
     ((!letters & HIGHS).trailing_zeros() / 8) as usize
 }
 
-/// The first `"`, `\n` or `\r` in `bytes`, or a byte below `\r` (a tab:
-/// the caller then reads the line as any other), eight bytes at a time.
+/// The first `"`, `\n` or `\r` in `bytes`, or a byte below `\r` (a tab)
+/// or a `\\` (an escape: the caller then reads the line as any other, so
+/// that a plain value holds no escape), eight bytes at a time.
 #[inline(always)]
 fn quote_or_line_end(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     const QUOTES: u64 = u64::from_le_bytes([b'"'; 8]);
+    const BACKSLASHES: u64 = u64::from_le_bytes([b'\\'; 8]);
     let mut k = 0;
     while let Some(word) = bytes.get(k..).and_then(<[u8]>::first_chunk::<8>) {
         let x = u64::from_le_bytes(*word);
         // The lowest flagged byte of each is the first that matches (a
-        // borrow only runs upwards); bytes of 0x80 and above flag neither.
+        // borrow only runs upwards); bytes of 0x80 and above flag none.
         let q = x ^ QUOTES;
         let quote = q.wrapping_sub(ONES) & !q & HIGHS;
+        let e = x ^ BACKSLASHES;
+        let escape = e.wrapping_sub(ONES) & !e & HIGHS;
         let low = x.wrapping_sub(ONES * u64::from(b'\r' + 1)) & !x & HIGHS;
-        let flagged = quote | low;
+        let flagged = quote | escape | low;
         if flagged != 0 {
             return Some(k + (flagged.trailing_zeros() / 8) as usize);
         }
@@ -366,7 +387,7 @@ fn quote_or_line_end(bytes: &[u8]) -> Option<usize> {
     }
     bytes[k..]
         .iter()
-        .position(|&b| b == b'"' || b <= b'\r')
+        .position(|&b| b == b'"' || b == b'\\' || b <= b'\r')
         .map(|p| k + p)
 }
 
@@ -518,9 +539,11 @@ mod tests {
                         &text[plain.name_end + 2..plain.value_end],
                     );
                     assert_eq!(got, want, "{line:?}");
+                    assert!(!got.1.contains(&b'\\'), "{line:?}");
                 }
             }
         }
-        assert_eq!(read, 6 * 4 * 9);
+        // (`[A "x\"]` is read as any other line: its value holds a `\`.)
+        assert_eq!(read, 5 * 4 * 9);
     }
 }
