@@ -277,3 +277,39 @@ fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
         .collect();
     assert_eq!(parallel[10..], sequential[10..]);
 }
+
+#[test]
+fn games_handed_back_go_to_the_worker_that_built_them() {
+    let mut next = xorshift(79);
+    let mut text = String::new();
+    for _ in 0..3000 {
+        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+    }
+    let text = text.repeat(4);
+    let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
+    for threads in [2, 3] {
+        let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
+        let mut parallel = Vec::new();
+        while let Some(item) = reader.next() {
+            parallel.push(seen(item.map(|game| {
+                let copy = game.clone();
+                reader.recycle(game);
+                copy
+            })));
+        }
+        assert_eq!(parallel, sequential, "{threads} threads");
+        let Inner::Many(chunker) = &reader.inner else {
+            unreachable!("read in chunks")
+        };
+        // Every game a worker built, and no other, went back to it.
+        let (built, handed) = chunker.tally;
+        assert!(built > 0, "{threads} threads: no chunk read by a worker");
+        assert_eq!(handed, built, "{threads} threads");
+    }
+    // One thread: the game is freed at once.
+    let mut reader = Reader::with_threads(text.as_bytes(), 1);
+    let game = reader.find_map(Result::ok).unwrap();
+    reader.recycle(game);
+    let first = sequential.iter().position(Result::is_ok).unwrap();
+    assert_eq!(reader.count(), sequential.len() - first - 1);
+}
