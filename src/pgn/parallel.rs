@@ -224,8 +224,10 @@ impl Job {
 struct Queue {
     jobs: VecDeque<Arc<Job>>,
     closed: bool,
-    /// Workers waiting for a chunk: a chunk handed out wakes one only
-    /// then (a wake-up is a system call).
+    /// Workers waiting for a chunk and not woken yet: a chunk handed out
+    /// wakes one only then (a wake-up is a system call), and one chunk
+    /// after another wake one worker each. (A worker woken spuriously is
+    /// counted twice when it waits again: a wake-up too many at worst.)
     idle: usize,
     /// Per worker, batches of the games it built that the caller is done
     /// with ([`ParallelReader::recycle`]): the worker frees them, into its
@@ -276,13 +278,17 @@ impl Pool {
     fn send(&self, chunk: Chunk, spent: &mut [Vec<PgnGame>]) -> Pending {
         let job = Job::new(chunk);
         let (queue, more) = &*self.queue;
-        let idle = {
+        let wake = {
             let mut queue = lock(queue);
             queue.jobs.push_back(Arc::clone(&job));
             queue.take_spent(spent);
-            queue.idle
+            let wake = queue.idle > 0;
+            if wake {
+                queue.idle -= 1;
+            }
+            wake
         };
-        if idle > 0 {
+        if wake {
             more.notify_one();
         }
         Pending::Job(job)
@@ -331,9 +337,9 @@ fn work(queue: &(Mutex<Queue>, Condvar), worker: usize) {
                 if !spent.is_empty() {
                     break (None, spent);
                 }
+                // (Counted out by whoever wakes it.)
                 queue.idle += 1;
                 queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
-                queue.idle -= 1;
             }
         };
         // (Freed before reading: the blocks freed go to the next games.)
