@@ -906,11 +906,17 @@ impl<R: Read> Chunker<R> {
 /// its end.
 fn cut_point(bytes: &[u8]) -> usize {
     let from = bytes.len() / 8;
-    let mut end = bytes.len();
     let mut after_movetext = None;
-    while let Some(k) = memchr::memrchr(b'[', &bytes[from..end]) {
-        let at = from + k;
-        end = at;
+    // The lines that start with `[`, found by their line ends (a line end
+    // at `from - 1` starts a line at `from`): fewer than the `[`s, in
+    // files whose comments hold `[%clk ...]` commands on every move.
+    let mut end = bytes.len();
+    while let Some(k) = memchr::memrchr2(b'\n', b'\r', &bytes[from.saturating_sub(1)..end]) {
+        let at = from.saturating_sub(1) + k + 1;
+        end = at - 1;
+        if bytes.get(at) != Some(&b'[') {
+            continue;
+        }
         let Some(line) = line_before(&bytes[..at]) else {
             continue;
         };
