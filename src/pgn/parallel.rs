@@ -97,12 +97,24 @@ struct Chunk {
     reader: usize,
 }
 
-/// Reads a chunk's games (with the sequential reader, from its first byte).
-fn read_chunk(chunk: &mut Chunk) {
+/// Reads a chunk's games (with the sequential reader, from its first byte),
+/// freeing a game of `spent` (batches of games built on this thread, handed
+/// back) after each: the blocks it frees are at hand for the next game, as
+/// when one thread reads and drops its games in turn.
+fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<Vec<PgnGame>>) {
     let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
     reader.mainline_only = chunk.mainline_only;
     reader.room = chunk.room;
-    chunk.items.extend(&mut reader);
+    for item in &mut reader {
+        chunk.items.push_back(item);
+        while let Some(batch) = spent.last_mut() {
+            if let Some(game) = batch.pop() {
+                drop(game);
+                break;
+            }
+            spent.pop();
+        }
+    }
     chunk.paused = reader.paused;
     chunk.room = reader.room;
     if let After::Failed(_) = chunk.after {
@@ -163,10 +175,11 @@ impl Job {
 
     /// Reads a chunk taken with [`Job::start`] (`reader`: who reads it,
     /// [`Chunk::reader`]), and hands it back read.
-    fn read(&self, mut chunk: Chunk, reader: usize) {
+    /// `spent`: games that `reader` built, handed back, to free as it reads.
+    fn read(&self, mut chunk: Chunk, reader: usize, spent: &mut Vec<Vec<PgnGame>>) {
         let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
             chunk.reader = reader;
-            read_chunk(&mut chunk);
+            read_chunk(&mut chunk, spent);
             chunk
         }));
         let done = match done {
@@ -208,7 +221,7 @@ impl Job {
                 State::Waiting(mut chunk) => {
                     if read {
                         drop(state);
-                        read_chunk(&mut chunk);
+                        read_chunk(&mut chunk, &mut Vec::new());
                     }
                     return chunk;
                 }
@@ -322,7 +335,7 @@ impl Drop for Pool {
 fn work(queue: &(Mutex<Queue>, Condvar), worker: usize) {
     let (queue, more) = queue;
     loop {
-        let (job, spent) = {
+        let (job, mut spent) = {
             let mut queue = lock(queue);
             loop {
                 let spent = core::mem::take(&mut queue.spent[worker - 1]);
@@ -342,13 +355,14 @@ fn work(queue: &(Mutex<Queue>, Condvar), worker: usize) {
                 queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        // (Freed before reading: the blocks freed go to the next games.)
-        drop(spent);
         if let Some(job) = job {
             if let Some(chunk) = job.start() {
-                job.read(chunk, worker);
+                // The games spent are freed one a game read.
+                job.read(chunk, worker, &mut spent);
             }
         }
+        // (More games spent than read: the rest at once.)
+        drop(spent);
     }
 }
 
@@ -690,7 +704,7 @@ impl<R: Read> Chunker<R> {
             unreachable!("the front is a chunk kept here")
         };
         if read {
-            read_chunk(&mut chunk);
+            read_chunk(&mut chunk, &mut Vec::new());
         }
         Some(chunk)
     }
@@ -699,7 +713,7 @@ impl<R: Read> Chunker<R> {
     /// reader stands (else it is read again from there, [`Chunker::join`]).
     fn read_here(&self, mut chunk: Chunk) -> Chunk {
         if chunk.offset == self.at {
-            read_chunk(&mut chunk);
+            read_chunk(&mut chunk, &mut Vec::new());
         }
         chunk
     }
@@ -709,7 +723,7 @@ impl<R: Read> Chunker<R> {
         for pending in self.pending.iter().skip(1) {
             if let Pending::Job(job) = pending {
                 if let Some(chunk) = job.start() {
-                    job.read(chunk, 0);
+                    job.read(chunk, 0, &mut Vec::new());
                     return true;
                 }
             }
@@ -811,7 +825,7 @@ impl<R: Read> Chunker<R> {
             room: self.room,
             reader: 0,
         };
-        read_chunk(&mut joined);
+        read_chunk(&mut joined, &mut Vec::new());
         joined
     }
 
