@@ -93,14 +93,28 @@ struct Chunk {
     room: Room,
     /// Where its reader paused: `None` after the end of input.
     paused: Option<Resume>,
+    /// Who read it: 0 for the calling thread, `n` for the `n`th worker.
+    reader: usize,
 }
 
-/// Reads a chunk's games (with the sequential reader, from its first byte).
-fn read_chunk(chunk: &mut Chunk) {
+/// Reads a chunk's games (with the sequential reader, from its first byte),
+/// freeing a game of `spent` (batches of games built on this thread, handed
+/// back) after each: the blocks it frees are at hand for the next game, as
+/// when one thread reads and drops its games in turn.
+fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<Vec<PgnGame>>) {
     let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
     reader.mainline_only = chunk.mainline_only;
     reader.room = chunk.room;
-    chunk.items.extend(&mut reader);
+    for item in &mut reader {
+        chunk.items.push_back(item);
+        while let Some(batch) = spent.last_mut() {
+            if let Some(game) = batch.pop() {
+                drop(game);
+                break;
+            }
+            spent.pop();
+        }
+    }
     chunk.paused = reader.paused;
     chunk.room = reader.room;
     if let After::Failed(_) = chunk.after {
@@ -159,10 +173,13 @@ impl Job {
         }
     }
 
-    /// Reads a chunk taken with [`Job::start`], and hands it back read.
-    fn read(&self, mut chunk: Chunk) {
+    /// Reads a chunk taken with [`Job::start`] (`reader`: who reads it,
+    /// [`Chunk::reader`]), and hands it back read.
+    /// `spent`: games that `reader` built, handed back, to free as it reads.
+    fn read(&self, mut chunk: Chunk, reader: usize, spent: &mut Vec<Vec<PgnGame>>) {
         let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
-            read_chunk(&mut chunk);
+            chunk.reader = reader;
+            read_chunk(&mut chunk, spent);
             chunk
         }));
         let done = match done {
@@ -204,7 +221,7 @@ impl Job {
                 State::Waiting(mut chunk) => {
                     if read {
                         drop(state);
-                        read_chunk(&mut chunk);
+                        read_chunk(&mut chunk, &mut Vec::new());
                     }
                     return chunk;
                 }
@@ -220,9 +237,27 @@ impl Job {
 struct Queue {
     jobs: VecDeque<Arc<Job>>,
     closed: bool,
-    /// Workers waiting for a chunk: a chunk handed out wakes one only
-    /// then (a wake-up is a system call).
+    /// Workers waiting for a chunk and not woken yet: a chunk handed out
+    /// wakes one only then (a wake-up is a system call), and one chunk
+    /// after another wake one worker each. (A worker woken spuriously is
+    /// counted twice when it waits again: a wake-up too many at worst.)
     idle: usize,
+    /// Per worker, batches of the games it built that the caller is done
+    /// with ([`ParallelReader::recycle`]): the worker frees them, into its
+    /// own arena (glibc frees from another thread contend with the
+    /// worker's allocations, and leave its cache of free blocks empty).
+    spent: Vec<Vec<Vec<PgnGame>>>,
+}
+
+impl Queue {
+    /// Takes the games in `spent` (per worker) for their workers to free.
+    fn take_spent(&mut self, spent: &mut [Vec<PgnGame>]) {
+        for (theirs, ours) in self.spent.iter_mut().zip(spent) {
+            if !ours.is_empty() {
+                theirs.push(core::mem::take(ours));
+            }
+        }
+    }
 }
 
 /// The worker threads and their queue.
@@ -238,30 +273,46 @@ impl Pool {
                 jobs: VecDeque::new(),
                 closed: false,
                 idle: 0,
+                spent: (0..workers).map(|_| Vec::new()).collect(),
             }),
             Condvar::new(),
         ));
-        let workers = (0..workers)
-            .map(|_| {
+        let workers = (1..=workers)
+            .map(|worker| {
                 let queue = Arc::clone(&queue);
-                std::thread::spawn(move || work(&queue))
+                std::thread::spawn(move || work(&queue, worker))
             })
             .collect();
         Pool { queue, workers }
     }
 
-    fn send(&self, chunk: Chunk) -> Pending {
+    /// Hands `chunk` out, with the games spent since the last chunk
+    /// (per worker) for their workers to free.
+    fn send(&self, chunk: Chunk, spent: &mut [Vec<PgnGame>]) -> Pending {
         let job = Job::new(chunk);
         let (queue, more) = &*self.queue;
-        let idle = {
+        let wake = {
             let mut queue = lock(queue);
             queue.jobs.push_back(Arc::clone(&job));
-            queue.idle
+            queue.take_spent(spent);
+            let wake = queue.idle > 0;
+            if wake {
+                queue.idle -= 1;
+            }
+            wake
         };
-        if idle > 0 {
+        if wake {
             more.notify_one();
         }
         Pending::Job(job)
+    }
+}
+
+impl Pool {
+    /// Hands the games spent to their workers, to free when they next look
+    /// for a chunk (or stop).
+    fn hand_back(&self, spent: &mut [Vec<PgnGame>]) {
+        lock(&self.queue.0).take_spent(spent);
     }
 }
 
@@ -278,28 +329,40 @@ impl Drop for Pool {
     }
 }
 
-/// A worker: reads the chunks nobody reads yet, in order, until the queue
-/// closes.
-fn work(queue: &(Mutex<Queue>, Condvar)) {
+/// The `worker`th worker: reads the chunks nobody reads yet, in order,
+/// until the queue closes, and frees the games it built that were handed
+/// back.
+fn work(queue: &(Mutex<Queue>, Condvar), worker: usize) {
     let (queue, more) = queue;
     loop {
-        let job = {
+        let (job, mut spent) = {
             let mut queue = lock(queue);
             loop {
+                let spent = core::mem::take(&mut queue.spent[worker - 1]);
                 if queue.closed {
+                    drop(queue);
+                    drop(spent);
                     return;
                 }
                 if let Some(job) = queue.jobs.pop_front() {
-                    break job;
+                    break (Some(job), spent);
                 }
+                if !spent.is_empty() {
+                    break (None, spent);
+                }
+                // (Counted out by whoever wakes it.)
                 queue.idle += 1;
                 queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
-                queue.idle -= 1;
             }
         };
-        if let Some(chunk) = job.start() {
-            job.read(chunk);
+        if let Some(job) = job {
+            if let Some(chunk) = job.start() {
+                // The games spent are freed one a game read.
+                job.read(chunk, worker, &mut spent);
+            }
         }
+        // (More games spent than read: the rest at once.)
+        drop(spent);
     }
 }
 
@@ -333,10 +396,11 @@ impl<R: Read + Send> Reader<R> {
     /// games read from them (a game holds its tags, comments and every
     /// position it passed through: about 190 bytes a ply, some 30 times
     /// its text for long games), and the chunk whose games the caller is
-    /// taking. A game longer than a chunk is read on the calling thread
-    /// from as much text as it takes (at most about twice the game), while
-    /// no other text is read: huge games cost what they cost on one
-    /// thread, whatever the number of threads. The allocator may keep
+    /// taking, and the games handed back with [`ParallelReader::recycle`]
+    /// since their workers last took a chunk. A game longer than a chunk
+    /// is read on the calling thread from as much text as it takes (at
+    /// most about twice the game), while no other text is read: huge games
+    /// cost what they cost on one thread, whatever the number of threads. The allocator may keep
     /// more: each worker's games are freed into its own arena, which stays
     /// at its peak (glibc; `MALLOC_ARENA_MAX=1` or another allocator
     /// avoids that). `threads` of 0 or 1 reads on the calling thread alone.
@@ -402,6 +466,37 @@ impl<R: Read> ParallelReader<R> {
     }
 }
 
+impl<R> ParallelReader<R> {
+    /// Takes back a game read from this reader, once done with it: the
+    /// game is freed on the thread that built it. Dropping a game where it
+    /// is taken frees it too, but each thread's allocator frees its own
+    /// blocks faster (glibc's arenas: frees from another thread contend
+    /// with that thread's allocations, and leave its cache of free blocks
+    /// empty), and the calling thread, which also cuts the input and takes
+    /// every item in order, is then spared that work. A game not read by
+    /// this reader is freed here.
+    ///
+    /// ```
+    /// use chess_arbiter::pgn::Reader;
+    ///
+    /// let text = "[Event \"x\"]\n\n1. e4 e5 *\n\n".repeat(10_000);
+    /// let mut reader = Reader::with_threads(text.as_bytes(), 2);
+    /// let mut plies = 0;
+    /// while let Some(item) = reader.next() {
+    ///     let game = item.unwrap();
+    ///     plies += game.game().moves().len();
+    ///     reader.recycle(game);
+    /// }
+    /// assert_eq!(plies, 20_000);
+    /// ```
+    pub fn recycle(&mut self, game: PgnGame) {
+        match &mut self.inner {
+            Inner::One(_) => drop(game),
+            Inner::Many(chunker) => chunker.recycle_game(game),
+        }
+    }
+}
+
 impl<R: Read> Iterator for ParallelReader<R> {
     type Item = Result<PgnGame, PgnError>;
 
@@ -451,6 +546,57 @@ struct Chunker<R> {
     /// next start with it.
     room: Room,
     done: bool,
+    /// The last chunks taken, in input order: the offset of their text and
+    /// who read them ([`Chunk::reader`]), to tell who built a game handed
+    /// back by where it starts.
+    made: VecDeque<(u64, usize)>,
+    /// Per worker, the games it built handed back since the last chunk was
+    /// handed out (with which they go).
+    spent: Vec<Vec<PgnGame>>,
+    /// Games taken from chunks a worker read, and games handed back to a
+    /// worker.
+    #[cfg(test)]
+    tally: (usize, usize),
+}
+
+/// Room made at once for the games handed back to a worker: about a
+/// chunk's games.
+const SPENT_BATCH: usize = 32;
+
+/// Chunks taken whose readers [`Chunker::made`] remembers: many more than
+/// are in flight, so that a game kept a while is still told.
+const MADE_KEPT: usize = 64;
+
+impl<R> Chunker<R> {
+    /// Frees `game`, or hands it to the worker that built it to free.
+    fn recycle_game(&mut self, game: PgnGame) {
+        let offset = game.origin.offset;
+        let after = self.made.partition_point(|&(start, _)| start <= offset);
+        let reader = match after.checked_sub(1) {
+            Some(k) => self.made[k].1,
+            None => 0,
+        };
+        if let Some(bin) = self.spent.get_mut(reader.wrapping_sub(1)) {
+            if bin.capacity() == 0 {
+                // (Room for a chunk's games at once.)
+                bin.reserve_exact(SPENT_BATCH);
+            }
+            bin.push(game);
+            #[cfg(test)]
+            {
+                self.tally.1 += 1;
+            }
+        }
+    }
+}
+
+impl<R> Drop for Chunker<R> {
+    fn drop(&mut self) {
+        // The workers free the last games handed back as they stop.
+        if let Some(pool) = &self.pool {
+            pool.hand_back(&mut self.spent);
+        }
+    }
 }
 
 impl<R: Read> Chunker<R> {
@@ -475,6 +621,10 @@ impl<R: Read> Chunker<R> {
             spare_items: Vec::new(),
             room: Room::default(),
             done: false,
+            made: VecDeque::new(),
+            spent: Vec::new(),
+            #[cfg(test)]
+            tally: (0, 0),
         }
     }
 
@@ -516,6 +666,7 @@ impl<R: Read> Chunker<R> {
             }
             let pool = self.pool.get_or_insert_with(|| {
                 // The calling thread reads chunks too.
+                self.spent = (1..self.threads).map(|_| Vec::new()).collect();
                 Pool::new(self.threads - 1)
             });
             // The chunks waiting here are handed out too.
@@ -523,11 +674,11 @@ impl<R: Read> Chunker<R> {
                 if let Pending::Here(waiting) = pending {
                     if matches!(waiting.after, After::More) {
                         let waiting = core::mem::take(waiting);
-                        *pending = pool.send(waiting);
+                        *pending = pool.send(waiting, &mut self.spent);
                     }
                 }
             }
-            self.pending.push_back(pool.send(chunk));
+            self.pending.push_back(pool.send(chunk, &mut self.spent));
         }
     }
 
@@ -553,7 +704,7 @@ impl<R: Read> Chunker<R> {
             unreachable!("the front is a chunk kept here")
         };
         if read {
-            read_chunk(&mut chunk);
+            read_chunk(&mut chunk, &mut Vec::new());
         }
         Some(chunk)
     }
@@ -562,7 +713,7 @@ impl<R: Read> Chunker<R> {
     /// reader stands (else it is read again from there, [`Chunker::join`]).
     fn read_here(&self, mut chunk: Chunk) -> Chunk {
         if chunk.offset == self.at {
-            read_chunk(&mut chunk);
+            read_chunk(&mut chunk, &mut Vec::new());
         }
         chunk
     }
@@ -572,7 +723,7 @@ impl<R: Read> Chunker<R> {
         for pending in self.pending.iter().skip(1) {
             if let Pending::Job(job) = pending {
                 if let Some(chunk) = job.start() {
-                    job.read(chunk);
+                    job.read(chunk, 0, &mut Vec::new());
                     return true;
                 }
             }
@@ -589,6 +740,14 @@ impl<R: Read> Chunker<R> {
             self.join(chunk)
         };
         self.room = chunk.room;
+        if self.made.len() == MADE_KEPT {
+            self.made.pop_front();
+        }
+        self.made.push_back((chunk.offset, chunk.reader));
+        #[cfg(test)]
+        if chunk.reader > 0 {
+            self.tally.0 += chunk.items.iter().filter(|item| item.is_ok()).count();
+        }
         let lines = self.line - 1;
         for item in &mut chunk.items {
             match item {
@@ -664,8 +823,9 @@ impl<R: Read> Chunker<R> {
             items: self.spare_items.pop().unwrap_or_default(),
             paused: None,
             room: self.room,
+            reader: 0,
         };
-        read_chunk(&mut joined);
+        read_chunk(&mut joined, &mut Vec::new());
         joined
     }
 
@@ -747,6 +907,7 @@ impl<R: Read> Chunker<R> {
             items: self.spare_items.pop().unwrap_or_default(),
             paused: None,
             room: self.room,
+            reader: 0,
         }
     }
 }
@@ -759,11 +920,17 @@ impl<R: Read> Chunker<R> {
 /// its end.
 fn cut_point(bytes: &[u8]) -> usize {
     let from = bytes.len() / 8;
-    let mut end = bytes.len();
     let mut after_movetext = None;
-    while let Some(k) = memchr::memrchr(b'[', &bytes[from..end]) {
-        let at = from + k;
-        end = at;
+    // The lines that start with `[`, found by their line ends (a line end
+    // at `from - 1` starts a line at `from`): fewer than the `[`s, in
+    // files whose comments hold `[%clk ...]` commands on every move.
+    let mut end = bytes.len();
+    while let Some(k) = memchr::memrchr2(b'\n', b'\r', &bytes[from.saturating_sub(1)..end]) {
+        let at = from.saturating_sub(1) + k + 1;
+        end = at - 1;
+        if bytes.get(at) != Some(&b'[') {
+            continue;
+        }
         let Some(line) = line_before(&bytes[..at]) else {
             continue;
         };

@@ -241,6 +241,48 @@ fn a_cut_is_made_where_a_game_most_likely_starts() {
     assert_eq!(cut_point(&text), text.len());
 }
 
+/// [`cut_point`] as it was first written: every `[` tried, from the end.
+fn cut_point_by_brackets(bytes: &[u8]) -> usize {
+    let from = bytes.len() / 8;
+    let mut end = bytes.len();
+    let mut after_movetext = None;
+    while let Some(k) = memchr::memrchr(b'[', &bytes[from..end]) {
+        let at = from + k;
+        end = at;
+        let Some(line) = line_before(&bytes[..at]) else {
+            continue;
+        };
+        if is_blank_line(line) {
+            return at;
+        }
+        if after_movetext.is_none() && !line.starts_with(b"[") {
+            after_movetext = Some(at);
+        }
+    }
+    if let Some(at) = after_movetext {
+        return at;
+    }
+    let cut = cut_point(bytes);
+    assert!(cut == bytes.len() || !bytes[cut..].starts_with(b"["));
+    cut
+}
+
+#[test]
+fn a_cut_is_found_from_the_line_ends_where_every_bracket_would_find_it() {
+    let mut next = xorshift(80);
+    for _ in 0..3000 {
+        let mut text = String::new();
+        for _ in 0..next() % 40 {
+            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            if next() % 4 == 0 {
+                text.push_str("{ [%clk 0:01:00] } [x] \n[");
+            }
+        }
+        let bytes = text.as_bytes();
+        assert_eq!(cut_point(bytes), cut_point_by_brackets(bytes), "{text:?}");
+    }
+}
+
 #[test]
 fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
     // Games of 150 plies and more: a reader that starts afresh makes room
@@ -276,4 +318,40 @@ fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
         .map(room)
         .collect();
     assert_eq!(parallel[10..], sequential[10..]);
+}
+
+#[test]
+fn games_handed_back_go_to_the_worker_that_built_them() {
+    let mut next = xorshift(79);
+    let mut text = String::new();
+    for _ in 0..3000 {
+        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+    }
+    let text = text.repeat(4);
+    let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
+    for threads in [2, 3] {
+        let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
+        let mut parallel = Vec::new();
+        while let Some(item) = reader.next() {
+            parallel.push(seen(item.map(|game| {
+                let copy = game.clone();
+                reader.recycle(game);
+                copy
+            })));
+        }
+        assert_eq!(parallel, sequential, "{threads} threads");
+        let Inner::Many(chunker) = &reader.inner else {
+            unreachable!("read in chunks")
+        };
+        // Every game a worker built, and no other, went back to it.
+        let (built, handed) = chunker.tally;
+        assert!(built > 0, "{threads} threads: no chunk read by a worker");
+        assert_eq!(handed, built, "{threads} threads");
+    }
+    // One thread: the game is freed at once.
+    let mut reader = Reader::with_threads(text.as_bytes(), 1);
+    let game = reader.find_map(Result::ok).unwrap();
+    reader.recycle(game);
+    let first = sequential.iter().position(Result::is_ok).unwrap();
+    assert_eq!(reader.count(), sequential.len() - first - 1);
 }
