@@ -873,6 +873,8 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
+        // (Not mixed with the iterator: its batch would be passed over.)
+        debug_assert!(self.ready.is_empty());
         let mut builder = Builder::new(mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,
