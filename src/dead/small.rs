@@ -372,11 +372,18 @@ fn walk_to_take(
             let off = occupied.without(other);
             let lines =
                 pos.attackers_under(target, !taker, off) | pos.attackers_under(king, !taker, off);
-            let first_step = if lines.without(other).is_empty() {
+            let guards = lines.without(other);
+            // A knight or a pawn that guards the target (none checks: the
+            // walking king has just moved) guards it after any step: no
+            // step is wanted.
+            let leapers = pos.by_role(Role::Knight) | pos.by_role(Role::Pawn);
+            let first_step = if guards.is_empty() {
                 (crate::attacks::king(other) & !occupied & !crate::attacks::king(target))
                     .into_iter()
                     .find(|&to| !pos.is_attacked(to, taker, off))
                     .map(|to| crate::Move::new(other, to))
+            } else if (guards & leapers).any() {
+                None
             } else {
                 king_moves(&pos)
                     .into_iter()
