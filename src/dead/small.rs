@@ -362,28 +362,37 @@ fn walk_to_take(
             // The first such move in the generator's order, whose king's
             // moves come first: they are tried before every move is made.
             let other = pos.king(!taker);
-            let steps = king_moves(&pos);
             // Where no other man of the side guards the target or checks
             // the walking king with its own king off the board, none does
             // after a step of that king (which only blocks lines): a step
             // is wanted unless it lands beside the target (a king never
-            // gives check), and no step need be tested one by one.
+            // gives check), and no step need be tested one by one; the
+            // squares are tested for attack in turn, up to the first safe
+            // one, without the map of every attack.
             let off = occupied.without(other);
             let lines =
                 pos.attackers_under(target, !taker, off) | pos.attackers_under(king, !taker, off);
-            let first_step = if lines.without(other).is_empty() {
-                (steps & !occupied & !crate::attacks::king(target))
-                    .first()
+            let guards = lines.without(other);
+            // A knight or a pawn that guards the target (none checks: the
+            // walking king has just moved) guards it after any step: no
+            // step is wanted.
+            let leapers = pos.by_role(Role::Knight) | pos.by_role(Role::Pawn);
+            let first_step = if guards.is_empty() {
+                (crate::attacks::king(other) & !occupied & !crate::attacks::king(target))
+                    .into_iter()
+                    .find(|&to| !pos.is_attacked(to, taker, off))
                     .map(|to| crate::Move::new(other, to))
+            } else if (guards & leapers).any() {
+                None
             } else {
-                steps
+                king_moves(&pos)
                     .into_iter()
                     .map(|to| crate::Move::new(other, to))
                     .find(wanted)
             };
             debug_assert_eq!(
                 first_step,
-                steps
+                king_moves(&pos)
                     .into_iter()
                     .map(|to| crate::Move::new(other, to))
                     .find(wanted),
