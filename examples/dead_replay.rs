@@ -4,12 +4,15 @@
 //! fewer than one in a thousand) and the slowest ply with its FEN.
 //!
 //! ```text
-//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S] [--runs R] [--show N]
+//! cargo run --release --example dead_replay -- [FILE.jsonl ...] [--random N] [--seed S] [--runs R] [--show N] [--position]
 //! ```
 //!
 //! `--runs R` replays every game R times and counts each ply's fastest
 //! time: a loaded machine inflates single runs, the minimum is the cost.
 //! `--show N` lists the N slowest plies (8 by default).
+//! `--position` times `Position::outcome()` alone on each position (the
+//! ruling without the game's memory: no repetition, the dead-position proof
+//! from scratch) instead of `Game::play` then `Game::outcome`.
 //!
 //! FILE is a JSON-lines file of games with `start_fen` and `plies[].uci`
 //! (the format of `tests/data/games.jsonl`; `-` reads standard input, so a
@@ -29,6 +32,8 @@ struct Stats {
     runs: usize,
     /// How many of the slowest plies are listed.
     show: usize,
+    /// Time `Position::outcome()` alone rather than the game's ply.
+    position_only: bool,
 }
 
 impl Stats {
@@ -39,11 +44,21 @@ impl Stats {
         for run in 0..self.runs.max(1) {
             let mut game = Game::from_position(start.clone());
             for (ply, &m) in moves.iter().enumerate() {
-                let begin = Instant::now();
-                let played = game.play(m);
-                let outcome = game.outcome();
-                let took = begin.elapsed();
-                std::hint::black_box(outcome);
+                let (played, took) = if self.position_only {
+                    let played = game.play(m);
+                    let begin = Instant::now();
+                    let outcome = game.position().outcome();
+                    let took = begin.elapsed();
+                    std::hint::black_box(outcome);
+                    (played, took)
+                } else {
+                    let begin = Instant::now();
+                    let played = game.play(m);
+                    let outcome = game.outcome();
+                    let took = begin.elapsed();
+                    std::hint::black_box(outcome);
+                    (played, took)
+                };
                 if played.is_err() {
                     break;
                 }
@@ -125,6 +140,7 @@ fn main() {
             "--runs" => stats.runs = args.next().and_then(|n| n.parse().ok()).expect("--runs R"),
             "--show" => stats.show = args.next().and_then(|n| n.parse().ok()).expect("--show N"),
             "--seed" => seed = args.next().and_then(|n| n.parse().ok()).expect("--seed S"),
+            "--position" => stats.position_only = true,
             _ => files.push(arg),
         }
     }
