@@ -2,7 +2,7 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{Origin, PgnGame};
+use super::game::PgnGame;
 use super::result::{self, read_termination};
 use super::scan;
 use super::tags::variant;
@@ -216,15 +216,6 @@ fn rule(
         *builder = again;
         return Ok(());
     }
-    rule_read(builder);
-    Ok(())
-}
-
-/// [`rule`] for a game read without error: ruled from the builder alone
-/// (the game's text is not needed), so that the reader can rule several
-/// games read one after the other together.
-pub(crate) fn rule_read(builder: &mut Builder) {
-    use crate::game::pgn_reader::AssumedLife;
     // A loss on time: the winner's FIDE 6.9 question first. A proof that
     // the winner can mate (a line, or a known winnable ending) shows the
     // last position alive as well, so no other proof is needed. When the
@@ -245,14 +236,14 @@ pub(crate) fn rule_read(builder: &mut Builder) {
                 let life = game.check_assumed_life();
                 if life == AssumedLife::Holds {
                     builder.lost_on_time = Some(flagged);
-                    return;
+                    return Ok(());
                 }
                 assumed = Some(life);
             } else {
                 let verdict = crate::dead::mate_verdict(last, !flagged);
                 if verdict == Winnability::Winnable {
                     builder.lost_on_time = Some(flagged);
-                    return;
+                    return Ok(());
                 }
                 // Kept for the ruling: asked once.
                 builder.timeout_verdict = Some((flagged, verdict, game.moves().len()));
@@ -261,7 +252,7 @@ pub(crate) fn rule_read(builder: &mut Builder) {
     }
     let game = &mut builder.tags.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
-        AssumedLife::Holds => return,
+        AssumedLife::Holds => return Ok(()),
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
             let start_proved = builder.fen.is_some() || builder.chess960;
@@ -275,6 +266,7 @@ pub(crate) fn rule_read(builder: &mut Builder) {
             builder.tags.after_end = after;
         }
     }
+    Ok(())
 }
 
 /// A game read with every move ruled as [`Game::play`] rules it (a proof
@@ -357,16 +349,6 @@ impl Builder {
         }
     }
 
-    /// The game as read so far (its mainline and comments).
-    pub(crate) fn read(&self) -> &PgnGame {
-        &self.tags
-    }
-
-    /// Notes where the game was read from.
-    pub(crate) fn set_origin(&mut self, origin: Origin) {
-        self.tags.origin = origin;
-    }
-
     /// The first `Termination` tag's value, as [`PgnGame::tag`] finds it.
     fn termination(&self) -> Option<&str> {
         let range = self.tags.value_range(self.termination?);
@@ -382,18 +364,6 @@ impl Builder {
     }
 
     pub(crate) fn finish(mut self) -> PgnGame {
-        self.end();
-        self.tags
-    }
-
-    /// The game a builder built, once [`Builder::end`] is done.
-    pub(crate) fn into_game(self) -> PgnGame {
-        self.tags
-    }
-
-    /// Ends the game read as its record says, where the Laws allow it (a
-    /// loss on time, the `Termination` tag): [`Builder::finish`] in place.
-    pub(crate) fn end(&mut self) {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
@@ -418,6 +388,7 @@ impl Builder {
             let termination = tag_text.get(value).unwrap_or_default();
             read_termination(game, termination, result, known);
         }
+        self.tags
     }
 }
 

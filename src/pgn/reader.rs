@@ -2,7 +2,7 @@
 //! buffer that holds at most the current game, or the caller's slice), and
 //! builds a `PgnGame` from each.
 
-use super::build::{Builder, Room, read_again, rule_read};
+use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::PgnGame;
@@ -11,7 +11,6 @@ use super::tokenizer::{
     Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
     tokenize,
 };
-use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use std::io::{self, Read};
 
@@ -21,18 +20,10 @@ const CHUNK: usize = 1 << 16;
 /// that a short input (a game in a string) does not pay for a whole chunk.
 const FIRST_BUFFER: usize = 1 << 12;
 
-/// The most games read one after the other before they are ruled, one
-/// after the other: the reading's code and the rulings' code then each
-/// run for several games in a row, not in turn for every game (together
-/// they are more than the processor's instruction cache holds).
-const BATCH: usize = 8;
-
 /// Reads games from any [`Read`], one [`PgnGame`] (or [`PgnError`]) per
 /// game, validating every mainline move with the Laws of Chess. It streams
 /// through a buffer that holds the current game, never the whole input,
-/// and after an error goes on with the next game. A few games already in
-/// the buffer may be read ahead of the one asked for, and ruled with it
-/// (the source is never asked for input to read a game ahead).
+/// and after an error goes on with the next game.
 ///
 /// A `{` comment that is never closed is an error where it opened; so that
 /// it does not swallow the rest of the file, an empty line followed by tag
@@ -92,43 +83,6 @@ pub struct Reader<R> {
     in_game: bool,
     /// Where a reader over an open-ended chunk stopped for want of input.
     pub(crate) paused: Option<Resume>,
-    /// The games of the batch being given, in order ([`BATCH`]).
-    ready: VecDeque<Pending>,
-    /// The next batch's size: one game first, doubling to [`BATCH`], so
-    /// that a caller who takes only the first games reads few more.
-    batch: usize,
-    /// A game after the first of a batch is being read: it is read only
-    /// from the input already at hand, never waiting on the source for
-    /// more ([`Reader::read_ahead`]).
-    ahead: bool,
-    /// The game read ahead needed more input than is at hand.
-    blocked: bool,
-}
-
-/// A game of a batch ([`BATCH`]).
-enum Pending {
-    /// Read without error: ruled ([`rule_read`], [`Builder::end`]) once
-    /// the whole batch is read.
-    Read(Builder),
-    /// Ruled (a game read with an error is ruled as it is read, with its
-    /// text), or an error.
-    Done(Result<PgnGame, PgnError>),
-}
-
-/// What a game read ahead may change in a reader: put back when the game
-/// needs more input than is at hand ([`Reader::read_ahead`]).
-#[derive(Clone, Copy)]
-struct Place {
-    pos: usize,
-    mark: usize,
-    look: usize,
-    line: u64,
-    games: u64,
-    failed: bool,
-    in_game: bool,
-    last_origin: Origin,
-    paused: Option<Resume>,
-    room: Room,
 }
 
 /// Where a reader over an open-ended chunk ([`Reader::chunk`]) stopped for
@@ -176,10 +130,6 @@ impl<R: Read> Reader<R> {
             open_end: false,
             in_game: false,
             paused: None,
-            ready: VecDeque::new(),
-            batch: 1,
-            ahead: false,
-            blocked: false,
         }
     }
 
@@ -226,12 +176,6 @@ impl<R: Read> Reader<R> {
         if self.eof || self.borrowed.is_some() {
             self.eof = true;
             return Ok(false);
-        }
-        if self.ahead {
-            // A game read ahead waits on the source for nothing: the
-            // batch ends before it.
-            self.blocked = true;
-            return Err(io::ErrorKind::WouldBlock.into());
         }
         if self.end == self.buf.len() {
             if self.mark > 0 {
@@ -349,10 +293,7 @@ impl<R: Read> Reader<R> {
     /// is counted and its origin noted.
     fn find_game_start(&mut self) -> io::Result<bool> {
         self.in_game = false;
-        if !self.ahead {
-            // (Not while reading ahead: the place to put back would move.)
-            self.shrink();
-        }
+        self.shrink();
         loop {
             self.mark = self.pos;
             let Some((cend, next)) = self.find_line()? else {
@@ -708,14 +649,13 @@ fn scan_comments_slowly(line: &[u8], mut in_comment: bool) -> bool {
     }
 }
 
-impl<R: Read> Reader<R> {
-    /// Reads the next game, ruling it only when it was read with an error
-    /// (its text is needed then): `None` at the end of input (or where a
-    /// game read ahead needs more input than is at hand).
-    fn read_unruled(&mut self) -> Option<Pending> {
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
         if let Some(next) = self.start_game() {
             return match next {
-                Next::Failed(e) => Some(Pending::Done(Err(e))),
+                Next::Failed(e) => Some(Err(e)),
                 _ => None,
             };
         }
@@ -727,119 +667,15 @@ impl<R: Read> Reader<R> {
         let mut builder = Builder::new(self.mainline_only, self.room);
         let (read, movetext) = match self.read_started_game(&mut builder) {
             Next::End => return None,
-            Next::Failed(e) => return Some(Pending::Done(Err(e))),
+            Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
-        let origin = self.last_origin;
-        if read.is_ok() {
-            // (Its comments are resolved as its movetext is read.)
-            self.room = self.room.after(builder.read());
-            builder.set_origin(origin);
-            return Some(Pending::Read(builder));
-        }
         let built = read_again(&mut builder, read, &self.game_text(movetext));
-        let game = built.map(|()| finish(builder, origin));
+        let game = built.map(|()| finish(builder, self.last_origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }
-        Some(Pending::Done(game))
-    }
-
-    /// [`Reader::read_unruled`] from the input at hand alone: `None`, and
-    /// the reader as it was, when the game needs more.
-    fn read_ahead(&mut self) -> Option<Pending> {
-        let place = Place {
-            pos: self.pos,
-            mark: self.mark,
-            look: self.look,
-            line: self.line,
-            games: self.games,
-            failed: self.failed,
-            in_game: self.in_game,
-            last_origin: self.last_origin,
-            paused: self.paused,
-            room: self.room,
-        };
-        self.ahead = true;
-        let read = self.read_unruled();
-        self.ahead = false;
-        if !self.blocked {
-            return read;
-        }
-        self.blocked = false;
-        Place {
-            pos: self.pos,
-            mark: self.mark,
-            look: self.look,
-            line: self.line,
-            games: self.games,
-            failed: self.failed,
-            in_game: self.in_game,
-            last_origin: self.last_origin,
-            paused: self.paused,
-            room: self.room,
-        } = place;
-        None
-    }
-
-    /// Reads the next batch of games (up to [`BATCH`]) into `ready`, then
-    /// rules those read without error. Only the first game may wait on the
-    /// source for input; the others are read from what is at hand.
-    fn read_batch(&mut self) {
-        let size = self.batch;
-        self.batch = (2 * size).min(BATCH);
-        let mut last = 0;
-        while self.ready.len() < size {
-            let start = self.dropped + self.pos as u64;
-            let read = if self.ready.is_empty() {
-                self.read_unruled()
-            } else if self.at_hand(last) {
-                self.read_ahead()
-            } else {
-                None
-            };
-            let Some(read) = read else {
-                break;
-            };
-            self.ready.push_back(read);
-            last = (self.dropped + self.pos as u64).saturating_sub(start);
-        }
-        // The rulings, then the endings the records tell: each code for the
-        // whole batch in a row.
-        for read in &mut self.ready {
-            if let Pending::Read(builder) = read {
-                rule_read(builder);
-            }
-        }
-        for read in &mut self.ready {
-            if let Pending::Read(builder) = read {
-                builder.end();
-            }
-        }
-    }
-
-    /// Whether a game like the last one read (`last` bytes) is most likely
-    /// at hand in full: a game read ahead that is not is read again in the
-    /// next batch, so that it is better not begun.
-    fn at_hand(&self, last: u64) -> bool {
-        self.eof
-            || self.borrowed.is_some()
-            || self.open_end
-            || (self.end - self.pos) as u64 > 2 * last + 1024
-    }
-}
-
-impl<R: Read> Iterator for Reader<R> {
-    type Item = Result<PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.ready.is_empty() {
-            self.read_batch();
-        }
-        Some(match self.ready.pop_front()? {
-            Pending::Read(builder) => Ok(builder.into_game()),
-            Pending::Done(done) => done,
-        })
+        Some(game)
     }
 }
 
@@ -873,8 +709,6 @@ impl<R: Read> Reader<R> {
     /// `mainline_only`; `None` at the end of input. After an error reading
     /// the input, the caller stops.
     pub(crate) fn next_record(&mut self, mainline_only: bool) -> Option<io::Result<Record<'_>>> {
-        // (Not mixed with the iterator: its batch would be passed over.)
-        debug_assert!(self.ready.is_empty());
         let mut builder = Builder::new(mainline_only, self.room);
         let (read, movetext) = match self.read_game(&mut builder) {
             Next::End => return None,

@@ -459,11 +459,11 @@ impl Read for Live<'_> {
 }
 
 #[test]
-fn games_read_ahead_never_wait_on_the_source() {
+fn a_game_is_read_without_waiting_on_the_source_for_the_next() {
     let games: Vec<Vec<u8>> = (0..40)
         .map(|k| {
-            // Every fifth game long, so that the input at hand looks to
-            // hold more than one game.
+            // Every fifth game long, so that a part of the input holds
+            // one game's end and the next one's start.
             let comment = if k % 5 == 2 {
                 "long ".repeat(1000)
             } else {
@@ -498,7 +498,7 @@ fn games_read_ahead_never_wait_on_the_source() {
         given.set(k + 1);
     }
     assert_eq!(given.get(), 40);
-    // All at hand: games are read ahead, and read as one by one.
+    // All at hand: the games read as one by one.
     let text = games.concat();
     let all: Vec<_> = Reader::new(&text[..]).map(Result::unwrap).collect();
     let one_by_one: Vec<_> = games
