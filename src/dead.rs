@@ -287,7 +287,28 @@ const VERDICT_QUICK_BUDGET: u64 = 600;
 
 /// A mating line for `winner` found by a short, narrow helpmate search that
 /// needs no heap, or `None`.
+///
+/// With the standard library the table is the thread's, kept between
+/// calls: the search leaves it all zero (see [`helpmate::search`]), so it
+/// needs no clearing, where a new one cost a 2 KB clear a call. A call
+/// made while the thread's table is in use (none is, today) takes a new
+/// one.
 fn quick_line(pos: &Position, winner: Color, budget: &mut Budget) -> Option<helpmate::Line> {
+    #[cfg(feature = "std")]
+    {
+        std::thread_local! {
+            static TABLE: core::cell::RefCell<[u64; QUICK_TABLE]> =
+                const { core::cell::RefCell::new([0; QUICK_TABLE]) };
+        }
+        let kept = TABLE.try_with(|table| {
+            let mut table = table.try_borrow_mut().ok()?;
+            debug_assert!(table.iter().all(|&slot| slot == 0));
+            Some(helpmate::quick(pos, winner, budget, &mut *table))
+        });
+        if let Ok(Some(line)) = kept {
+            return line;
+        }
+    }
     let mut table = [0; QUICK_TABLE];
     helpmate::quick(pos, winner, budget, &mut table)
 }
