@@ -624,7 +624,7 @@ impl CheckSquares {
         let mut uncovers = Bitboard::EMPTY;
         for sniper in snipers {
             let between = crate::attacks::between(king, sniper) & occupied;
-            if between.len() == 1 {
+            if between.any() && !between.more_than_one() {
                 uncovers |= between & ours;
             }
         }

@@ -39,7 +39,10 @@ pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, B
             .all(|sq| free.contains(sq) != pos.is_attacked(sq, winner, occupied)),
         "{pos:?}"
     );
-    (free.len() <= 2).then_some((free, leap))
+    // At most two: without its lowest square, at most one (no population
+    // count, in software on the baseline target).
+    let rest = Bitboard(free.0 & free.0.wrapping_sub(1));
+    (!rest.more_than_one()).then_some((free, leap))
 }
 
 /// For each square of the losing king, the squares on a diagonal and those

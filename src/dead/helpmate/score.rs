@@ -113,7 +113,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         let quick = rich && order == Order::Quick;
         // A second queen (one promoted, most often) mates sooner than more
         // promotions would.
-        let queens = pos.pieces(winner, Role::Queen).len() >= 2;
+        let queens = pos.pieces(winner, Role::Queen).more_than_one();
         let rows = Rows {
             target: king_target(pos, winner),
             king_square: king,
