@@ -363,7 +363,10 @@ impl Builder {
         result::record_result(tag, self.tags.result)
     }
 
-    pub(crate) fn finish(mut self) -> PgnGame {
+    /// The game built, read at `origin`: the builder's game moved out
+    /// once, with its origin set in place (no copy of the game to set it).
+    pub(crate) fn finish(mut self, origin: super::game::Origin) -> PgnGame {
+        self.tags.origin = origin;
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
