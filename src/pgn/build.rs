@@ -66,6 +66,10 @@ pub(crate) struct Builder {
     /// tags (what [`PgnGame::tag`] would find), noted as they are read.
     termination: Option<usize>,
     result_tag: Option<usize>,
+    /// The last position is known to have a legal move (proved alive, not
+    /// in check): [`Builder::finish`] asks for the game's outcome without
+    /// generating moves again.
+    a_move_left: bool,
 }
 
 /// Room to make in a new game's history and comments, taken from the games
@@ -139,6 +143,7 @@ impl Builder {
             room,
             termination: None,
             result_tag: None,
+            a_move_left: false,
         }
     }
 }
@@ -203,7 +208,12 @@ fn rule(
         // dead position leads only to dead ones (FIDE 5.2.2).
         let game = &mut builder.tags.game;
         let untouched = game.moves().is_empty() && *game.start() == Position::new();
-        if untouched || game.check_assumed_life() == AssumedLife::Holds {
+        if untouched
+            || matches!(
+                game.check_assumed_life(),
+                AssumedLife::Holds | AssumedLife::Mate
+            )
+        {
             return Err(error);
         }
         let mut again = Builder {
@@ -234,7 +244,8 @@ fn rule(
         if !last.is_checkmate() {
             if last.has_insufficient_material(flagged) {
                 let life = game.check_assumed_life();
-                if life == AssumedLife::Holds {
+                if matches!(life, AssumedLife::Holds | AssumedLife::Mate) {
+                    builder.a_move_left = life == AssumedLife::Holds;
                     builder.lost_on_time = Some(flagged);
                     return Ok(());
                 }
@@ -252,7 +263,10 @@ fn rule(
     }
     let game = &mut builder.tags.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
-        AssumedLife::Holds => return Ok(()),
+        life @ (AssumedLife::Holds | AssumedLife::Mate) => {
+            builder.a_move_left = life == AssumedLife::Holds;
+            return Ok(());
+        }
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
             let start_proved = builder.fen.is_some() || builder.chess960;
@@ -370,7 +384,12 @@ impl Builder {
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
-            if game.outcome().is_none() {
+            let outcome = if self.a_move_left {
+                game.outcome_with_a_move()
+            } else {
+                game.outcome()
+            };
+            if outcome.is_none() {
                 game.ending = Some(Outcome::Decisive {
                     winner: !flagged,
                     reason: WinReason::Timeout,
@@ -389,7 +408,7 @@ impl Builder {
                 .filter(|&(_, _, plies)| plies == game.moves().len())
                 .map(|(flagged, verdict, _)| (flagged, verdict));
             let termination = tag_text.get(value).unwrap_or_default();
-            read_termination(game, termination, result, known);
+            read_termination(game, termination, result, known, self.a_move_left);
         }
         self.tags
     }

@@ -284,6 +284,7 @@ pub(crate) fn read_termination(
     termination: &str,
     result: GameResult,
     known: Option<(crate::Color, crate::Winnability)>,
+    a_move_left: bool,
 ) {
     let termination = termination.trim();
     // The game's own outcome is asked only for the two values that say
@@ -291,7 +292,16 @@ pub(crate) fn read_termination(
     let says_more = ["time forfeit", "normal"]
         .iter()
         .any(|value| termination.eq_ignore_ascii_case(value));
-    if !says_more || game.outcome().is_some() {
+    if !says_more {
+        return;
+    }
+    // (`a_move_left`: the last position is known to have a legal move.)
+    let outcome = if a_move_left {
+        game.outcome_with_a_move()
+    } else {
+        game.outcome()
+    };
+    if outcome.is_some() {
         return;
     }
     // The game has no outcome: the rulings below are recorded as
