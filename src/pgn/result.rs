@@ -278,13 +278,14 @@ pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
 /// `known`: what the reader already knows of the FIDE 6.9 question, the
 /// winner's verdict (mate or not) at the game's last position, asked when
 /// the record was ruled, with the side whose flag fell; the question is
-/// then not asked again.
+/// then not asked again. `over`: whether the game has an outcome
+/// ([`Game::outcome`]), asked the reader's cheapest way.
 pub(crate) fn read_termination(
     game: &mut Game,
     termination: &str,
     result: GameResult,
     known: Option<(crate::Color, crate::Winnability)>,
-    a_move_left: bool,
+    over: impl FnOnce(&Game) -> bool,
 ) {
     let termination = termination.trim();
     // The game's own outcome is asked only for the two values that say
@@ -295,13 +296,7 @@ pub(crate) fn read_termination(
     if !says_more {
         return;
     }
-    // (`a_move_left`: the last position is known to have a legal move.)
-    let outcome = if a_move_left {
-        game.outcome_with_a_move()
-    } else {
-        game.outcome()
-    };
-    if outcome.is_some() {
+    if over(game) {
         return;
     }
     // The game has no outcome: the rulings below are recorded as
