@@ -23,8 +23,11 @@ pub(crate) enum AssumedMove {
 /// What [`Game::check_assumed_life`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum AssumedLife {
-    /// Every position is alive, as `Game::play` would have ruled.
+    /// Every position is alive, as `Game::play` would have ruled, and the
+    /// last one has a legal move (it is not checkmate).
     Holds,
+    /// The last position is checkmate: every position before it is alive.
+    Mate,
     /// The position after this many moves is the first that `Game::play`
     /// would have ruled dead: the game ends there.
     DeadAt(usize),
@@ -45,6 +48,33 @@ impl Game {
             // Five occurrences take at least 16 reversible plies.
             || (clock >= 16 && self.is_fivefold_repetition())
             || self.is_dead()
+    }
+
+    /// [`Game::outcome`] of a game whose position is known to have a legal
+    /// move (the PGN reader proved it alive, not checkmate): the same
+    /// tests in the same order, less the move generation that tells
+    /// checkmate and stalemate.
+    pub(crate) fn outcome_with_a_move(&self) -> Option<crate::Outcome> {
+        use crate::{DrawReason, Outcome};
+        let outcome = if self.ending.is_some() {
+            self.ending
+        } else {
+            let pos = self.position();
+            let reason = if pos.is_insufficient_material() {
+                Some(DrawReason::InsufficientMaterial)
+            } else if self.is_dead() {
+                Some(DrawReason::DeadPosition)
+            } else if pos.halfmove_clock() >= 150 {
+                Some(DrawReason::SeventyFiveMoves)
+            } else if self.is_fivefold_repetition() {
+                Some(DrawReason::FivefoldRepetition)
+            } else {
+                None
+            };
+            reason.map(|reason| Outcome::Draw { reason })
+        };
+        debug_assert_eq!(outcome, self.outcome(), "a position with a legal move");
+        outcome
     }
 
     /// [`Game::play_san`] on the PGN reader's bytes.
@@ -161,12 +191,16 @@ impl Game {
         let last_pos = &self.current;
         // A record of no move from the standard start needs no proof: the
         // start is known alive (as for `Game::new`).
-        if last_pos.is_checkmate() || (last == 0 && *last_pos == Position::new()) {
+        if last_pos.is_checkmate() {
+            return AssumedLife::Mate;
+        }
+        if last == 0 && *last_pos == Position::new() {
             return AssumedLife::Holds;
         }
         // liveness takes its cheapest steps first: most records end alive
         // at the quick look.
         match liveness(last_pos) {
+            // (Not checkmate, so not stalemate either: a legal move is left.)
             Liveness::Alive => return AssumedLife::Holds,
             Liveness::Open => return AssumedLife::Unknown,
             Liveness::Dead => {}

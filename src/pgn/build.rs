@@ -9,7 +9,7 @@ use super::tags::variant;
 use super::tokenizer::{GameText, Sink, visit_game};
 use super::tree::{MAX_NESTING, Variation, join};
 use super::visit::unescape;
-use crate::game::pgn_reader::AssumedMove;
+use crate::game::pgn_reader::{AssumedLife, AssumedMove};
 use crate::quote::bounded_bytes;
 use crate::{CastlingMode, Color, Game, Outcome, Position, SanError, WinReason, Winnability};
 use alloc::boxed::Box;
@@ -66,6 +66,11 @@ pub(crate) struct Builder {
     /// tags (what [`PgnGame::tag`] would find), noted as they are read.
     termination: Option<usize>,
     result_tag: Option<usize>,
+    /// What the ruling found of the last position, if it was asked
+    /// ([`AssumedLife::Holds`]: it has a legal move; [`AssumedLife::Mate`]:
+    /// checkmate): [`Builder::finish`] then tells whether the game is over
+    /// without generating moves again.
+    last_life: Option<AssumedLife>,
 }
 
 /// Room to make in a new game's history and comments, taken from the games
@@ -139,6 +144,7 @@ impl Builder {
             room,
             termination: None,
             result_tag: None,
+            last_life: None,
         }
     }
 }
@@ -195,7 +201,6 @@ fn rule(
     first: Result<(), PgnError>,
     text: &GameText<'_>,
 ) -> Result<(), PgnError> {
-    use crate::game::pgn_reader::AssumedLife;
     if let Err(error) = first {
         // The error stands as read when no position before it is dead:
         // `Game::play` would have ruled every move the same way. The last
@@ -203,7 +208,12 @@ fn rule(
         // dead position leads only to dead ones (FIDE 5.2.2).
         let game = &mut builder.tags.game;
         let untouched = game.moves().is_empty() && *game.start() == Position::new();
-        if untouched || game.check_assumed_life() == AssumedLife::Holds {
+        if untouched
+            || matches!(
+                game.check_assumed_life(),
+                AssumedLife::Holds | AssumedLife::Mate
+            )
+        {
             return Err(error);
         }
         let mut again = Builder {
@@ -234,7 +244,8 @@ fn rule(
         if !last.is_checkmate() {
             if last.has_insufficient_material(flagged) {
                 let life = game.check_assumed_life();
-                if life == AssumedLife::Holds {
+                if matches!(life, AssumedLife::Holds | AssumedLife::Mate) {
+                    builder.last_life = Some(life);
                     builder.lost_on_time = Some(flagged);
                     return Ok(());
                 }
@@ -252,7 +263,10 @@ fn rule(
     }
     let game = &mut builder.tags.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
-        AssumedLife::Holds => return Ok(()),
+        life @ (AssumedLife::Holds | AssumedLife::Mate) => {
+            builder.last_life = Some(life);
+            return Ok(());
+        }
         AssumedLife::DeadAt(ply) => Some(ply),
         AssumedLife::Unknown => {
             let start_proved = builder.fen.is_some() || builder.chess960;
@@ -267,6 +281,21 @@ fn rule(
         }
     }
     Ok(())
+}
+
+/// Whether `game` has an outcome ([`Game::outcome`]), with no move
+/// generated when the ruling already told checkmate or a legal move at
+/// its last position (`life`, [`Builder::last_life`]).
+fn is_over(game: &Game, life: Option<AssumedLife>) -> bool {
+    debug_assert!(
+        life != Some(AssumedLife::Mate) || game.position().is_checkmate(),
+        "a checkmate told by the ruling"
+    );
+    match life {
+        Some(AssumedLife::Mate) => true,
+        Some(AssumedLife::Holds) => game.outcome_with_a_move().is_some(),
+        _ => game.outcome().is_some(),
+    }
 }
 
 /// A game read with every move ruled as [`Game::play`] rules it (a proof
@@ -363,11 +392,14 @@ impl Builder {
         result::record_result(tag, self.tags.result)
     }
 
-    pub(crate) fn finish(mut self) -> PgnGame {
+    /// The game built, read at `origin`: the builder's game moved out
+    /// once, with its origin set in place (no copy of the game to set it).
+    pub(crate) fn finish(mut self, origin: super::game::Origin) -> PgnGame {
+        self.tags.origin = origin;
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
             let game = &mut self.tags.game;
-            if game.outcome().is_none() {
+            if !is_over(game, self.last_life) {
                 game.ending = Some(Outcome::Decisive {
                     winner: !flagged,
                     reason: WinReason::Timeout,
@@ -378,6 +410,7 @@ impl Builder {
             // be ruled beside it (no copy).
             let value = self.tags.value_range(index);
             let result = self.game_result();
+            let life = self.last_life;
             let PgnGame { game, tag_text, .. } = &mut self.tags;
             // The winner's verdict, if asked at the position the game ends
             // at (a dead position found since ends it earlier).
@@ -386,7 +419,7 @@ impl Builder {
                 .filter(|&(_, _, plies)| plies == game.moves().len())
                 .map(|(flagged, verdict, _)| (flagged, verdict));
             let termination = tag_text.get(value).unwrap_or_default();
-            read_termination(game, termination, result, known);
+            read_termination(game, termination, result, known, |game| is_over(game, life));
         }
         self.tags
     }

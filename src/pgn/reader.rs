@@ -670,12 +670,13 @@ impl<R: Read> Iterator for Reader<R> {
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
-        let built = read_again(&mut builder, read, &self.game_text(movetext));
-        let game = built.map(|()| finish(builder, self.last_origin));
-        if let Ok(game) = &game {
-            self.room = self.room.after(game);
+        if let Err(e) = read_again(&mut builder, read, &self.game_text(movetext)) {
+            return Some(Err(e));
         }
-        Some(game)
+        // Built straight into the item: the game is moved once.
+        let game = builder.finish(self.last_origin);
+        self.room = self.room.after(&game);
+        Some(Ok(game))
     }
 }
 
@@ -721,7 +722,7 @@ impl<R: Read> Reader<R> {
         };
         let origin = self.last_origin;
         let game = read_again(&mut builder, read, &self.game_text(movetext))
-            .map(|()| finish(builder, origin));
+            .map(|()| builder.finish(origin));
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }
@@ -733,13 +734,6 @@ impl<R: Read> Reader<R> {
             game,
         }))
     }
-}
-
-/// The game a builder built, with where it was read.
-pub(crate) fn finish(builder: Builder, origin: Origin) -> PgnGame {
-    let mut game = builder.finish();
-    game.origin = origin;
-    game
 }
 
 #[cfg(test)]

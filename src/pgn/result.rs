@@ -278,12 +278,14 @@ pub(crate) fn termination_of(game: &Game) -> Option<&'static str> {
 /// `known`: what the reader already knows of the FIDE 6.9 question, the
 /// winner's verdict (mate or not) at the game's last position, asked when
 /// the record was ruled, with the side whose flag fell; the question is
-/// then not asked again.
+/// then not asked again. `over`: whether the game has an outcome
+/// ([`Game::outcome`]), asked the reader's cheapest way.
 pub(crate) fn read_termination(
     game: &mut Game,
     termination: &str,
     result: GameResult,
     known: Option<(crate::Color, crate::Winnability)>,
+    over: impl FnOnce(&Game) -> bool,
 ) {
     let termination = termination.trim();
     // The game's own outcome is asked only for the two values that say
@@ -291,7 +293,10 @@ pub(crate) fn read_termination(
     let says_more = ["time forfeit", "normal"]
         .iter()
         .any(|value| termination.eq_ignore_ascii_case(value));
-    if !says_more || game.outcome().is_some() {
+    if !says_more {
+        return;
+    }
+    if over(game) {
         return;
     }
     // The game has no outcome: the rulings below are recorded as

@@ -37,7 +37,7 @@ fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
             line: game.first_line,
         };
         let built = crate::pgn::build::build_ruled(&game, false);
-        ruled_by_move.push(ruled(built.map(|b| finish(b, origin))));
+        ruled_by_move.push(ruled(built.map(|b| b.finish(origin))));
     }
     let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
     assert_eq!(in_place.len(), ruled_by_move.len());
@@ -124,7 +124,7 @@ fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
                 line: game.first_line,
             };
             by_lines.push(seen(
-                build_with(&game, false, Room::default()).map(|b| finish(b, origin)),
+                build_with(&game, false, Room::default()).map(|b| b.finish(origin)),
             ));
         }
         let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
