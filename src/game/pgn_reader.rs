@@ -51,28 +51,10 @@ impl Game {
     }
 
     /// [`Game::outcome`] of a game whose position is known to have a legal
-    /// move (the PGN reader proved it alive, not checkmate): the same
-    /// tests in the same order, less the move generation that tells
-    /// checkmate and stalemate.
+    /// move (the PGN reader proved it alive, not checkmate):
+    /// [`Game::over_with_moves_left`], which needs no move generation.
     pub(crate) fn outcome_with_a_move(&self) -> Option<crate::Outcome> {
-        use crate::{DrawReason, Outcome};
-        let outcome = if self.ending.is_some() {
-            self.ending
-        } else {
-            let pos = self.position();
-            let reason = if pos.is_insufficient_material() {
-                Some(DrawReason::InsufficientMaterial)
-            } else if self.is_dead() {
-                Some(DrawReason::DeadPosition)
-            } else if pos.halfmove_clock() >= 150 {
-                Some(DrawReason::SeventyFiveMoves)
-            } else if self.is_fivefold_repetition() {
-                Some(DrawReason::FivefoldRepetition)
-            } else {
-                None
-            };
-            reason.map(|reason| Outcome::Draw { reason })
-        };
+        let outcome = self.over_with_moves_left();
         debug_assert_eq!(outcome, self.outcome(), "a position with a legal move");
         outcome
     }
