@@ -51,6 +51,9 @@ pub struct PgnGame {
     pub(crate) variations: Vec<(u32, Vec<Variation>)>,
     /// Where the game was read from (not part of the game: equality ignores it).
     pub(crate) origin: Origin,
+    /// The worker thread that built it, if any, to free it when dropped
+    /// (not part of the game: equality ignores it, a clone has none).
+    pub(crate) home: super::parallel::Home,
 }
 
 /// Where a game's text starts in its input: byte offset and line. Two games
@@ -100,6 +103,7 @@ impl PgnGame {
             after_end: Vec::new(),
             variations: Vec::new(),
             origin: Origin::default(),
+            home: super::parallel::Home::default(),
         }
     }
 
@@ -189,5 +193,13 @@ impl PgnGame {
         for (node, text) in kept {
             self.append_comment(node, &text);
         }
+    }
+}
+
+/// A game built on a worker thread ([`super::Reader::with_threads`]) goes
+/// back to it to free, while it reads.
+impl Drop for PgnGame {
+    fn drop(&mut self) {
+        super::parallel::send_home(self);
     }
 }

@@ -98,22 +98,16 @@ struct Chunk {
 }
 
 /// Reads a chunk's games (with the sequential reader, from its first byte),
-/// freeing a game of `spent` (batches of games built on this thread, handed
-/// back) after each: the blocks it frees are at hand for the next game, as
-/// when one thread reads and drops its games in turn.
-fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<Vec<PgnGame>>) {
+/// freeing a game of `spent` (games built on this thread, dropped by the
+/// caller) after each: the blocks it frees are at hand for the next game,
+/// as when one thread reads and drops its games in turn.
+fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<PgnGame>) {
     let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
     reader.mainline_only = chunk.mainline_only;
     reader.room = chunk.room;
     for item in &mut reader {
         chunk.items.push_back(item);
-        while let Some(batch) = spent.last_mut() {
-            if let Some(game) = batch.pop() {
-                drop(game);
-                break;
-            }
-            spent.pop();
-        }
+        drop(spent.pop());
     }
     chunk.paused = reader.paused;
     chunk.room = reader.room;
@@ -175,11 +169,27 @@ impl Job {
 
     /// Reads a chunk taken with [`Job::start`] (`reader`: who reads it,
     /// [`Chunk::reader`]), and hands it back read.
-    /// `spent`: games that `reader` built, handed back, to free as it reads.
-    fn read(&self, mut chunk: Chunk, reader: usize, spent: &mut Vec<Vec<PgnGame>>) {
+    /// `spent`: games that `reader` built, dropped, to free as it reads;
+    /// `home`: where its games go back to when dropped (a worker's).
+    fn read(
+        &self,
+        mut chunk: Chunk,
+        reader: usize,
+        spent: &mut Vec<PgnGame>,
+        home: Option<&Arc<Bin>>,
+    ) {
         let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
             chunk.reader = reader;
             read_chunk(&mut chunk, spent);
+            if let Some(home) = home {
+                for game in chunk.items.iter_mut().flatten() {
+                    game.home = Home(Some(Arc::clone(home)));
+                    #[cfg(test)]
+                    {
+                        lock(&home.spent).built += 1;
+                    }
+                }
+            }
             chunk
         }));
         let done = match done {
@@ -242,28 +252,106 @@ struct Queue {
     /// after another wake one worker each. (A worker woken spuriously is
     /// counted twice when it waits again: a wake-up too many at worst.)
     idle: usize,
-    /// Per worker, batches of the games it built that the caller is done
-    /// with ([`ParallelReader::recycle`]): the worker frees them, into its
-    /// own arena (glibc frees from another thread contend with the
-    /// worker's allocations, and leave its cache of free blocks empty).
-    spent: Vec<Vec<Vec<PgnGame>>>,
 }
 
-impl Queue {
-    /// Takes the games in `spent` (per worker) for their workers to free.
-    fn take_spent(&mut self, spent: &mut [Vec<PgnGame>]) {
-        for (theirs, ours) in self.spent.iter_mut().zip(spent) {
-            if !ours.is_empty() {
-                theirs.push(core::mem::take(ours));
-            }
+/// Games dropped at most in a worker's [`Bin`] at a time: some chunks'
+/// games. More (games kept a while and dropped at once) are freed where
+/// they are dropped: memory stays bounded.
+const BIN_MOST: usize = 256;
+
+/// Where the games a worker built go back to when dropped, wherever they
+/// are dropped, for the worker to free as it reads its next games: into
+/// its own arena, which it then allocates from again (glibc's frees from
+/// another thread contend with the worker's allocations, and leave its
+/// cache of free blocks empty).
+pub(crate) struct Bin {
+    spent: Mutex<Spent>,
+}
+
+#[derive(Default)]
+struct Spent {
+    games: Vec<PgnGame>,
+    /// The worker still reads: once it stops, the games dropped are freed
+    /// where they are dropped.
+    open: bool,
+    /// Games that the worker built, and that came back here.
+    #[cfg(test)]
+    built: usize,
+    #[cfg(test)]
+    came_back: usize,
+}
+
+impl Bin {
+    fn new() -> Arc<Bin> {
+        Arc::new(Bin {
+            spent: Mutex::new(Spent {
+                open: true,
+                ..Spent::default()
+            }),
+        })
+    }
+
+    /// Takes the games dropped into `spent` (empty: its room is left here).
+    fn take(&self, spent: &mut Vec<PgnGame>) {
+        core::mem::swap(&mut lock(&self.spent).games, spent);
+    }
+
+    /// Takes no more games, and frees those here.
+    fn close(&self) {
+        let games = {
+            let mut spent = lock(&self.spent);
+            spent.open = false;
+            core::mem::take(&mut spent.games)
+        };
+        drop(games);
+    }
+}
+
+/// The worker that built a game ([`PgnGame::home`]): none for a game built
+/// on the calling thread, or made otherwise (a clone too: its blocks are
+/// the cloning thread's).
+#[derive(Default)]
+pub(crate) struct Home(Option<Arc<Bin>>);
+
+impl Clone for Home {
+    fn clone(&self) -> Home {
+        Home(None)
+    }
+}
+
+impl core::fmt::Debug for Home {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Home")
+    }
+}
+
+/// Sends `game`'s contents back to the worker that built it, while that
+/// worker reads and has room for them; else they are freed here.
+pub(crate) fn send_home(game: &mut PgnGame) {
+    let Some(bin) = game.home.0.take() else {
+        return;
+    };
+    // What stays in `game`, to free here: a game of no moves.
+    let stays = PgnGame::empty(crate::Game::with_room(
+        crate::Position::new(),
+        crate::dead::Liveness::Alive,
+        0,
+    ));
+    let mut spent = lock(&bin.spent);
+    if spent.open && spent.games.len() < BIN_MOST {
+        spent.games.push(core::mem::replace(game, stays));
+        #[cfg(test)]
+        {
+            spent.came_back += 1;
         }
     }
 }
 
-/// The worker threads and their queue.
+/// The worker threads, their queue, and where each one's games go back.
 struct Pool {
     queue: Arc<(Mutex<Queue>, Condvar)>,
     workers: Vec<JoinHandle<()>>,
+    bins: Vec<Arc<Bin>>,
 }
 
 impl Pool {
@@ -273,28 +361,32 @@ impl Pool {
                 jobs: VecDeque::new(),
                 closed: false,
                 idle: 0,
-                spent: (0..workers).map(|_| Vec::new()).collect(),
             }),
             Condvar::new(),
         ));
+        let bins: Vec<Arc<Bin>> = (0..workers).map(|_| Bin::new()).collect();
         let workers = (1..=workers)
-            .map(|worker| {
+            .zip(&bins)
+            .map(|(worker, bin)| {
                 let queue = Arc::clone(&queue);
-                std::thread::spawn(move || work(&queue, worker))
+                let bin = Arc::clone(bin);
+                std::thread::spawn(move || work(&queue, &bin, worker))
             })
             .collect();
-        Pool { queue, workers }
+        Pool {
+            queue,
+            workers,
+            bins,
+        }
     }
 
-    /// Hands `chunk` out, with the games spent since the last chunk
-    /// (per worker) for their workers to free.
-    fn send(&self, chunk: Chunk, spent: &mut [Vec<PgnGame>]) -> Pending {
+    /// Hands `chunk` out.
+    fn send(&self, chunk: Chunk) -> Pending {
         let job = Job::new(chunk);
         let (queue, more) = &*self.queue;
         let wake = {
             let mut queue = lock(queue);
             queue.jobs.push_back(Arc::clone(&job));
-            queue.take_spent(spent);
             let wake = queue.idle > 0;
             if wake {
                 queue.idle -= 1;
@@ -308,14 +400,6 @@ impl Pool {
     }
 }
 
-impl Pool {
-    /// Hands the games spent to their workers, to free when they next look
-    /// for a chunk (or stop).
-    fn hand_back(&self, spent: &mut [Vec<PgnGame>]) {
-        lock(&self.queue.0).take_spent(spent);
-    }
-}
-
 impl Drop for Pool {
     fn drop(&mut self) {
         // Workers finish the chunk in hand (its result has nowhere to go)
@@ -326,43 +410,43 @@ impl Drop for Pool {
         for worker in self.workers.drain(..) {
             let _ = worker.join();
         }
+        // (Closed by their workers as they stop, unless one panicked.)
+        for bin in &self.bins {
+            bin.close();
+        }
     }
 }
 
 /// The `worker`th worker: reads the chunks nobody reads yet, in order,
-/// until the queue closes, and frees the games it built that were handed
-/// back.
-fn work(queue: &(Mutex<Queue>, Condvar), worker: usize) {
+/// until the queue closes, freeing the games it built that were dropped
+/// (sent back to `bin`) as it reads.
+fn work(queue: &(Mutex<Queue>, Condvar), bin: &Arc<Bin>, worker: usize) {
     let (queue, more) = queue;
+    let mut spent = Vec::new();
     loop {
-        let (job, mut spent) = {
+        let job = {
             let mut queue = lock(queue);
             loop {
-                let spent = core::mem::take(&mut queue.spent[worker - 1]);
                 if queue.closed {
                     drop(queue);
-                    drop(spent);
+                    bin.close();
                     return;
                 }
                 if let Some(job) = queue.jobs.pop_front() {
-                    break (Some(job), spent);
-                }
-                if !spent.is_empty() {
-                    break (None, spent);
+                    break job;
                 }
                 // (Counted out by whoever wakes it.)
                 queue.idle += 1;
                 queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        if let Some(job) = job {
-            if let Some(chunk) = job.start() {
-                // The games spent are freed one a game read.
-                job.read(chunk, worker, &mut spent);
-            }
+        if let Some(chunk) = job.start() {
+            // The games dropped are freed one a game read, (more games
+            // dropped than read) the rest at once.
+            bin.take(&mut spent);
+            job.read(chunk, worker, &mut spent, Some(bin));
+            spent.clear();
         }
-        // (More games spent than read: the rest at once.)
-        drop(spent);
     }
 }
 
@@ -468,13 +552,11 @@ impl<R: Read> ParallelReader<R> {
 
 impl<R> ParallelReader<R> {
     /// Takes back a game read from this reader, once done with it: the
-    /// game is freed on the thread that built it. Dropping a game where it
-    /// is taken frees it too, but each thread's allocator frees its own
-    /// blocks faster (glibc's arenas: frees from another thread contend
+    /// same as dropping it, which already sends a game built on a worker
+    /// thread back to that thread to free (each thread's allocator frees
+    /// its own blocks faster: glibc's frees from another thread contend
     /// with that thread's allocations, and leave its cache of free blocks
-    /// empty), and the calling thread, which also cuts the input and takes
-    /// every item in order, is then spared that work. A game not read by
-    /// this reader is freed here.
+    /// empty). Kept for the callers written when only this did.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -489,11 +571,9 @@ impl<R> ParallelReader<R> {
     /// }
     /// assert_eq!(plies, 20_000);
     /// ```
+    #[allow(clippy::unused_self)]
     pub fn recycle(&mut self, game: PgnGame) {
-        match &mut self.inner {
-            Inner::One(_) => drop(game),
-            Inner::Many(chunker) => chunker.recycle_game(game),
-        }
+        drop(game);
     }
 }
 
@@ -546,57 +626,9 @@ struct Chunker<R> {
     /// next start with it.
     room: Room,
     done: bool,
-    /// The last chunks taken, in input order: the offset of their text and
-    /// who read them ([`Chunk::reader`]), to tell who built a game handed
-    /// back by where it starts.
-    made: VecDeque<(u64, usize)>,
-    /// Per worker, the games it built handed back since the last chunk was
-    /// handed out (with which they go).
-    spent: Vec<Vec<PgnGame>>,
-    /// Games taken from chunks a worker read, and games handed back to a
-    /// worker.
+    /// Games taken from chunks a worker read.
     #[cfg(test)]
-    tally: (usize, usize),
-}
-
-/// Room made at once for the games handed back to a worker: about a
-/// chunk's games.
-const SPENT_BATCH: usize = 32;
-
-/// Chunks taken whose readers [`Chunker::made`] remembers: many more than
-/// are in flight, so that a game kept a while is still told.
-const MADE_KEPT: usize = 64;
-
-impl<R> Chunker<R> {
-    /// Frees `game`, or hands it to the worker that built it to free.
-    fn recycle_game(&mut self, game: PgnGame) {
-        let offset = game.origin.offset;
-        let after = self.made.partition_point(|&(start, _)| start <= offset);
-        let reader = match after.checked_sub(1) {
-            Some(k) => self.made[k].1,
-            None => 0,
-        };
-        if let Some(bin) = self.spent.get_mut(reader.wrapping_sub(1)) {
-            if bin.capacity() == 0 {
-                // (Room for a chunk's games at once.)
-                bin.reserve_exact(SPENT_BATCH);
-            }
-            bin.push(game);
-            #[cfg(test)]
-            {
-                self.tally.1 += 1;
-            }
-        }
-    }
-}
-
-impl<R> Drop for Chunker<R> {
-    fn drop(&mut self) {
-        // The workers free the last games handed back as they stop.
-        if let Some(pool) = &self.pool {
-            pool.hand_back(&mut self.spent);
-        }
-    }
+    built: usize,
 }
 
 impl<R: Read> Chunker<R> {
@@ -621,10 +653,8 @@ impl<R: Read> Chunker<R> {
             spare_items: Vec::new(),
             room: Room::default(),
             done: false,
-            made: VecDeque::new(),
-            spent: Vec::new(),
             #[cfg(test)]
-            tally: (0, 0),
+            built: 0,
         }
     }
 
@@ -664,21 +694,18 @@ impl<R: Read> Chunker<R> {
                 self.pending.push_back(Pending::Here(chunk));
                 continue;
             }
-            let pool = self.pool.get_or_insert_with(|| {
-                // The calling thread reads chunks too.
-                self.spent = (1..self.threads).map(|_| Vec::new()).collect();
-                Pool::new(self.threads - 1)
-            });
+            // The calling thread reads chunks too.
+            let pool = self.pool.get_or_insert_with(|| Pool::new(self.threads - 1));
             // The chunks waiting here are handed out too.
             for pending in &mut self.pending {
                 if let Pending::Here(waiting) = pending {
                     if matches!(waiting.after, After::More) {
                         let waiting = core::mem::take(waiting);
-                        *pending = pool.send(waiting, &mut self.spent);
+                        *pending = pool.send(waiting);
                     }
                 }
             }
-            self.pending.push_back(pool.send(chunk, &mut self.spent));
+            self.pending.push_back(pool.send(chunk));
         }
     }
 
@@ -723,7 +750,7 @@ impl<R: Read> Chunker<R> {
         for pending in self.pending.iter().skip(1) {
             if let Pending::Job(job) = pending {
                 if let Some(chunk) = job.start() {
-                    job.read(chunk, 0, &mut Vec::new());
+                    job.read(chunk, 0, &mut Vec::new(), None);
                     return true;
                 }
             }
@@ -740,13 +767,9 @@ impl<R: Read> Chunker<R> {
             self.join(chunk)
         };
         self.room = chunk.room;
-        if self.made.len() == MADE_KEPT {
-            self.made.pop_front();
-        }
-        self.made.push_back((chunk.offset, chunk.reader));
         #[cfg(test)]
         if chunk.reader > 0 {
-            self.tally.0 += chunk.items.iter().filter(|item| item.is_ok()).count();
+            self.built += chunk.items.iter().filter(|item| item.is_ok()).count();
         }
         let lines = self.line - 1;
         for item in &mut chunk.items {

@@ -344,9 +344,13 @@ fn games_handed_back_go_to_the_worker_that_built_them() {
             unreachable!("read in chunks")
         };
         // Every game a worker built, and no other, went back to it.
-        let (built, handed) = chunker.tally;
+        let built = chunker.built;
         assert!(built > 0, "{threads} threads: no chunk read by a worker");
-        assert_eq!(handed, built, "{threads} threads");
+        assert_eq!(
+            came_back(chunker),
+            (built_here(chunker), true),
+            "{threads} threads"
+        );
     }
     // One thread: the game is freed at once.
     let mut reader = Reader::with_threads(text.as_bytes(), 1);
@@ -354,4 +358,105 @@ fn games_handed_back_go_to_the_worker_that_built_them() {
     reader.recycle(game);
     let first = sequential.iter().position(Result::is_ok).unwrap();
     assert_eq!(reader.count(), sequential.len() - first - 1);
+}
+
+/// The games that went back to the workers that built them, and whether
+/// each worker's did.
+fn came_back<R>(chunker: &Chunker<R>) -> (usize, bool) {
+    let pool = chunker.pool.as_ref().expect("workers started");
+    let spent = pool.bins.iter().map(|bin| lock(&bin.spent));
+    spent.fold((0, true), |(sum, all), spent| {
+        (sum + spent.came_back, all && spent.came_back == spent.built)
+    })
+}
+
+/// The games that the workers built (some of them dropped unseen, in a
+/// chunk read again on the calling thread).
+fn built_here<R>(chunker: &Chunker<R>) -> usize {
+    let pool = chunker.pool.as_ref().expect("workers started");
+    pool.bins.iter().map(|bin| lock(&bin.spent).built).sum()
+}
+
+#[test]
+fn games_dropped_go_back_to_the_worker_that_built_them() {
+    let mut next = xorshift(83);
+    let mut text = String::new();
+    for _ in 0..3000 {
+        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+    }
+    let text = text.repeat(4);
+    let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
+    for threads in [2, 3] {
+        let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
+        let mut clones = Vec::new();
+        for item in &mut reader {
+            // A clone is the cloning thread's to free (and is kept); the
+            // game is dropped at once.
+            if let Ok(game) = item {
+                clones.push(game.clone());
+            }
+        }
+        let games: Vec<&PgnGame> = sequential.iter().flatten().map(|seen| &seen.0).collect();
+        assert_eq!(
+            clones.iter().collect::<Vec<_>>(),
+            games,
+            "{threads} threads"
+        );
+        let Inner::Many(chunker) = &reader.inner else {
+            unreachable!("read in chunks")
+        };
+        // Every game a worker built, and no other (not the clones, kept
+        // anyway), went back to it.
+        let built = chunker.built;
+        assert!(built > 0, "{threads} threads: no chunk read by a worker");
+        assert_eq!(
+            came_back(chunker),
+            (built_here(chunker), true),
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn games_outliving_their_reader_or_kept_are_freed_where_dropped() {
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(2000);
+    let sequential: Vec<PgnGame> = Reader::new(text.as_bytes()).map(Result::unwrap).collect();
+    let mut reader = Reader::with_chunks(text.as_bytes(), 2, 256, 1);
+    // Kept past the bin's room, then dropped at once: the bin holds at
+    // most its room; the rest are freed here.
+    let kept: Vec<PgnGame> = (&mut reader).take(1500).map(Result::unwrap).collect();
+    assert_eq!(kept[..], sequential[..1500]);
+    drop(kept);
+    let Inner::Many(chunker) = &reader.inner else {
+        unreachable!("read in chunks")
+    };
+    let bins = &chunker.pool.as_ref().expect("workers started").bins;
+    assert!(
+        bins.iter()
+            .all(|bin| lock(&bin.spent).games.len() <= BIN_MOST)
+    );
+    // Sent to another thread, and kept after the reader is gone.
+    let rest: Vec<PgnGame> = reader.map(Result::unwrap).collect();
+    let handle = std::thread::spawn(move || rest);
+    let rest = handle.join().unwrap();
+    assert_eq!(rest[..], sequential[1500..]);
+    assert!(bins_closed_after_drop());
+}
+
+/// A reader dropped closes its workers' bins: a game dropped after is
+/// freed where it is dropped, and none is kept.
+fn bins_closed_after_drop() -> bool {
+    let text = "1. e4 e5 *\n\n".repeat(500);
+    let mut reader = Reader::with_chunks(text.as_bytes(), 2, 64, 1);
+    let games: Vec<PgnGame> = (&mut reader).map(Result::unwrap).collect();
+    let Inner::Many(chunker) = &reader.inner else {
+        unreachable!("read in chunks")
+    };
+    let bins: Vec<Arc<Bin>> = chunker.pool.as_ref().expect("workers started").bins.clone();
+    drop(reader);
+    drop(games);
+    bins.iter().all(|bin| {
+        let spent = lock(&bin.spent);
+        !spent.open && spent.games.is_empty()
+    })
 }
