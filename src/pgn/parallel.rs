@@ -571,7 +571,6 @@ impl<R> ParallelReader<R> {
     /// }
     /// assert_eq!(plies, 20_000);
     /// ```
-    #[allow(clippy::unused_self)]
     pub fn recycle(&mut self, game: PgnGame) {
         drop(game);
     }

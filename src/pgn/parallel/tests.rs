@@ -389,12 +389,10 @@ fn games_dropped_go_back_to_the_worker_that_built_them() {
     for threads in [2, 3] {
         let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
         let mut clones = Vec::new();
-        for item in &mut reader {
-            // A clone is the cloning thread's to free (and is kept); the
-            // game is dropped at once.
-            if let Ok(game) = item {
-                clones.push(game.clone());
-            }
+        // A clone is the cloning thread's to free (and is kept); the game
+        // is dropped at once.
+        for game in (&mut reader).flatten() {
+            clones.push(game.clone());
         }
         let games: Vec<&PgnGame> = sequential.iter().flatten().map(|seen| &seen.0).collect();
         assert_eq!(
