@@ -133,14 +133,12 @@ pub fn rule(game: &PgnGame) -> Option<(&'static str, &'static str)> {
 /// An error reading the input.
 pub fn audit_input(input: impl Read + Send, threads: usize) -> io::Result<Audit> {
     let mut audit = Audit::default();
-    let mut reader = Reader::with_threads(input, threads);
-    while let Some(item) = reader.next() {
+    // (A game dropped is freed by the worker thread that built it.)
+    for item in Reader::with_threads(input, threads) {
         audit.games += 1;
         match item {
             Ok(game) => {
                 let Some((rule, ruled)) = rule(&game) else {
-                    // Freed by the thread that built it, not this one.
-                    reader.recycle(game);
                     continue;
                 };
                 audit.ruled += 1;
@@ -156,7 +154,6 @@ pub fn audit_input(input: impl Read + Send, threads: usize) -> io::Result<Audit>
                         moves_after_end: after,
                     });
                 }
-                reader.recycle(game);
             }
             Err(e) => {
                 if let PgnErrorKind::Io(_) = e.kind() {

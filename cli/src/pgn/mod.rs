@@ -112,8 +112,8 @@ pub fn stream_input(
     };
     let mut s = Summary::default();
     let mut errors = 0;
-    let mut reader = Reader::with_threads(counting, threads);
-    while let Some(item) = reader.next() {
+    // (A game dropped is freed by the worker thread that built it.)
+    for item in Reader::with_threads(counting, threads) {
         match item {
             Ok(game) => {
                 s.games += 1;
@@ -125,8 +125,6 @@ pub fn stream_input(
                 if let Some(out) = export.as_mut() {
                     writeln!(out, "{game}")?;
                 }
-                // Freed by the thread that built it, not this one.
-                reader.recycle(game);
             }
             Err(e) => {
                 if let chess_arbiter::pgn::PgnErrorKind::Io(_) = e.kind() {
