@@ -402,6 +402,14 @@ impl Pool {
 
 impl Drop for Pool {
     fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+impl Pool {
+    /// Stops the workers (again: nothing to do) and closes their bins: the
+    /// games they built are freed where they are dropped from then on.
+    fn stop(&mut self) {
         // Workers finish the chunk in hand (its result has nowhere to go)
         // and stop.
         let (queue, more) = &*self.queue;
@@ -480,14 +488,19 @@ impl<R: Read + Send> Reader<R> {
     /// games read from them (a game holds its tags, comments and every
     /// position it passed through: about 190 bytes a ply, some 30 times
     /// its text for long games), and the chunk whose games the caller is
-    /// taking, and the games handed back with [`ParallelReader::recycle`]
-    /// since their workers last took a chunk. A game longer than a chunk
-    /// is read on the calling thread from as much text as it takes (at
-    /// most about twice the game), while no other text is read: huge games
-    /// cost what they cost on one thread, whatever the number of threads. The allocator may keep
-    /// more: each worker's games are freed into its own arena, which stays
-    /// at its peak (glibc; `MALLOC_ARENA_MAX=1` or another allocator
-    /// avoids that). `threads` of 0 or 1 reads on the calling thread alone.
+    /// taking, and the games dropped since their workers last took a
+    /// chunk (at most 256 per worker): a game built on a worker goes back
+    /// to it when dropped, wherever it is dropped, for the worker to free
+    /// as it reads (each thread's allocator frees its own blocks faster;
+    /// once the reader is dropped, or past those 256, a game is freed
+    /// where it is dropped). A game longer than a chunk is read on the
+    /// calling thread from as much text as it takes (at most about twice
+    /// the game), while no other text is read: huge games cost what they
+    /// cost on one thread, whatever the number of threads. The allocator
+    /// may keep more: each worker's games are freed into its own arena,
+    /// which stays at its peak (glibc; `MALLOC_ARENA_MAX=1` or another
+    /// allocator avoids that). `threads` of 0 or 1 reads on the calling
+    /// thread alone.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -663,6 +676,11 @@ impl<R: Read> Chunker<R> {
                 return Some(item);
             }
             if self.done {
+                // The workers stop with the input's end (the games dropped
+                // after are freed where they are dropped).
+                if let Some(pool) = &mut self.pool {
+                    pool.stop();
+                }
                 return None;
             }
             if self.leftover.len() < self.chunk {

@@ -441,20 +441,36 @@ fn games_outliving_their_reader_or_kept_are_freed_where_dropped() {
     assert!(bins_closed_after_drop());
 }
 
-/// A reader dropped closes its workers' bins: a game dropped after is
-/// freed where it is dropped, and none is kept.
+/// A reader dropped, or at its input's end, closes its workers' bins: a
+/// game dropped after is freed where it is dropped, and none is kept.
 fn bins_closed_after_drop() -> bool {
     let text = "1. e4 e5 *\n\n".repeat(500);
-    let mut reader = Reader::with_chunks(text.as_bytes(), 2, 64, 1);
-    let games: Vec<PgnGame> = (&mut reader).map(Result::unwrap).collect();
-    let Inner::Many(chunker) = &reader.inner else {
-        unreachable!("read in chunks")
+    let bins_of = |reader: &ParallelReader<&[u8]>| {
+        let Inner::Many(chunker) = &reader.inner else {
+            unreachable!("read in chunks")
+        };
+        let pool = chunker.pool.as_ref().expect("workers started");
+        pool.bins.clone()
     };
-    let bins: Vec<Arc<Bin>> = chunker.pool.as_ref().expect("workers started").bins.clone();
+    let closed = |bins: &[Arc<Bin>]| {
+        bins.iter().all(|bin| {
+            let spent = lock(&bin.spent);
+            !spent.open && spent.games.is_empty()
+        })
+    };
+    // Dropped halfway.
+    let mut reader = Reader::with_chunks(text.as_bytes(), 2, 64, 1);
+    let games: Vec<PgnGame> = (&mut reader).take(250).map(Result::unwrap).collect();
+    let bins = bins_of(&reader);
+    let open = bins.iter().all(|bin| lock(&bin.spent).open);
     drop(reader);
     drop(games);
-    bins.iter().all(|bin| {
-        let spent = lock(&bin.spent);
-        !spent.open && spent.games.is_empty()
-    })
+    let halfway = open && closed(&bins);
+    // Read to its end, and kept.
+    let mut reader = Reader::with_chunks(text.as_bytes(), 2, 64, 1);
+    let games: Vec<PgnGame> = (&mut reader).map(Result::unwrap).collect();
+    assert_eq!(games.len(), 500);
+    let bins = bins_of(&reader);
+    drop(games);
+    halfway && closed(&bins)
 }
