@@ -214,7 +214,24 @@ impl PgnGame {
         }
     }
 
+    /// Adds `nag` to `node` unless it has it, keeping the NAGs in node
+    /// order.
+    #[inline]
     pub(crate) fn push_nag(&mut self, node: u32, nag: u8) {
+        // As read, each NAG is on the last node or after it: most go last
+        // (a first one makes room for a few, not one at a time).
+        match self.nags.last() {
+            Some(&(last, _)) if last < node => self.nags.push((node, nag)),
+            None => {
+                self.nags.reserve(8);
+                self.nags.push((node, nag));
+            }
+            _ => self.insert_nag(node, nag),
+        }
+    }
+
+    /// [`PgnGame::push_nag`] on a node that has NAGs, or before one.
+    fn insert_nag(&mut self, node: u32, nag: u8) {
         let at = self.nags.partition_point(|&(n, _)| n <= node);
         let from = self.nags.partition_point(|&(n, _)| n < node);
         if !self.nags[from..at].iter().any(|&(_, g)| g == nag) {

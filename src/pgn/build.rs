@@ -425,20 +425,12 @@ impl Builder {
     }
 }
 
-impl Sink for Builder {
-    fn begin_game(&mut self) {}
-
-    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        // Most values hold no escape: eight bytes at a time tell.
-        if has_backslash(value.as_bytes()) {
-            return self.tag_without_escape(name, &unescape(value));
-        }
-        self.tag_without_escape(name, value)
-    }
-
-    /// (`value` unescaped: as it is kept.)
-    #[inline]
-    fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+impl Builder {
+    /// What a tag tells the builder (its value unescaped), noted before it
+    /// is kept: where the first `Termination`, `Result` and `FEN` tags
+    /// stand, and the variant.
+    #[inline(always)]
+    fn note_tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         let index = self.tags.tag_ends.len();
         // The names as fixed-size arrays: compared in a few loads, where a
         // `match` on the text called `bcmp` for most tags.
@@ -455,7 +447,34 @@ impl Sink for Builder {
         } else if name_bytes == b"FEN" {
             self.fen.get_or_insert(index);
         }
+        Ok(())
+    }
+}
+
+impl Sink for Builder {
+    fn begin_game(&mut self) {}
+
+    fn tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        // Most values hold no escape: eight bytes at a time tell.
+        if has_backslash(value.as_bytes()) {
+            return self.tag_without_escape(name, &unescape(value));
+        }
+        self.tag_without_escape(name, value)
+    }
+
+    /// (`value` unescaped: as it is kept.)
+    #[inline]
+    fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.note_tag(name, value)?;
         self.tags.push_tag(name, value);
+        Ok(())
+    }
+
+    /// (A plain line's pair, kept in one copy.)
+    #[inline]
+    fn tag_pair(&mut self, pair: &str, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.note_tag(name, value)?;
+        self.tags.push_tag_pair(pair, name.len());
         Ok(())
     }
 

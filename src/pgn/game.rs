@@ -29,9 +29,12 @@ use alloc::vec::Vec;
 #[derive(Clone, Debug)]
 pub struct PgnGame {
     pub(crate) game: Game,
-    /// Tag names and unescaped values, one after the other.
+    /// Tag names and unescaped values, one after the other, each name
+    /// and its value with ` "` between them (as on a tag line, so that a
+    /// plain line's pair is kept in one copy).
     pub(crate) tag_text: String,
-    /// Per tag: where its name ends and where its value ends in `tag_text`.
+    /// Per tag: where its name ends and where its value ends in `tag_text`
+    /// (its value starts two bytes after its name's end).
     pub(crate) tag_ends: Vec<(u32, u32)>,
     /// The comments' text: as read, a copy of the movetext they stand in
     /// (one copy per game, not one per comment), with what lies between

@@ -92,7 +92,7 @@ impl PgnGame {
             if n.checked_sub(start) == Some(name.len())
                 && self.tag_text.as_bytes().get(start..n) == Some(name.as_bytes())
             {
-                return self.tag_text.get(n..v);
+                return self.tag_text.get(n + GAP..v);
             }
             start = v;
         }
@@ -110,7 +110,7 @@ impl PgnGame {
         let mut start = 0;
         self.tag_ends.iter().map(move |&(name_end, value_end)| {
             let (n, v) = (name_end as usize, value_end as usize);
-            let pair = (&self.tag_text[start..n], &self.tag_text[n..v]);
+            let pair = (&self.tag_text[start..n], &self.tag_text[n + GAP..v]);
             start = v;
             pair
         })
@@ -225,16 +225,36 @@ impl PgnGame {
     /// `tag_text`.
     pub(crate) fn value_range(&self, index: usize) -> core::ops::Range<usize> {
         let (name_end, value_end) = self.tag_ends[index];
-        name_end as usize..value_end as usize
+        name_end as usize + GAP..value_end as usize
     }
 
     pub(crate) fn push_tag(&mut self, name: &str, value: &str) {
         self.tag_text.push_str(name);
         let name_end = self.tag_text.len() as u32;
+        self.tag_text.push_str(" \"");
         self.tag_text.push_str(value);
         self.tag_ends.push((name_end, self.tag_text.len() as u32));
     }
+
+    /// [`PgnGame::push_tag`] of a tag read from a plain tag line: `pair`
+    /// is the line's `name "value` (a name of `name_len` bytes, `value`
+    /// holding no escape), kept as it stands in one copy.
+    #[inline]
+    pub(crate) fn push_tag_pair(&mut self, pair: &str, name_len: usize) {
+        debug_assert_eq!(
+            pair.as_bytes().get(name_len..name_len + GAP),
+            Some(&b" \""[..])
+        );
+        let name_end = (self.tag_text.len() + name_len) as u32;
+        self.tag_text.push_str(pair);
+        self.tag_ends.push((name_end, self.tag_text.len() as u32));
+    }
 }
+
+/// What stands between a tag's name and its value in
+/// [`PgnGame::tag_text`]: ` "`, as on a tag line, so that a plain line's
+/// `name "value` is kept in one copy.
+const GAP: usize = 2;
 
 /// A tag that would not be written and read back as set
 /// ([`PgnGame::try_set_tag`]).

@@ -43,6 +43,11 @@ pub(crate) trait Sink {
     fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         self.tag(name, value)
     }
+    /// [`Sink::tag_without_escape`] of a plain tag line's pair: `pair` is
+    /// the line's `name "value`, `name` and `value` its parts.
+    fn tag_pair(&mut self, _pair: &str, name: &str, value: &str) -> Result<(), PgnErrorKind> {
+        self.tag_without_escape(name, value)
+    }
     fn begin_movetext(&mut self) -> Result<(), PgnErrorKind>;
     /// A move token: in the mainline, or (syntax checked) in a variation.
     fn san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind>;

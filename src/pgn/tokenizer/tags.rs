@@ -282,13 +282,13 @@ fn plain_tag_pair<'a, V: Sink + ?Sized>(
     let (name_len, value_start) = (name_end - at - 1, name_end - at + 1);
     let both = utf8
         .get(at + 1, value_end)
-        .and_then(|pair| Some((pair.get(..name_len)?, pair.get(value_start..)?)));
-    if let Some((name, value)) = both {
+        .and_then(|pair| Some((pair, pair.get(..name_len)?, pair.get(value_start..)?)));
+    if let Some((pair, name, value)) = both {
         if name == "FEN" {
             cur.fen_place = Some(at);
         }
         let told = if no_escape {
-            visitor.tag_without_escape(name, value)
+            visitor.tag_pair(pair, name, value)
         } else {
             visitor.tag(name, value)
         };
