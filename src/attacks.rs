@@ -430,7 +430,11 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 #[inline(always)]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     let index = m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(SLIDERS[index])
+    // Always in range (the tables are built so), but the compiler cannot
+    // tell: a `get` keeps the lookup free of a panic, so that the move
+    // generator cannot unwind, which lets the optimiser fill a returned
+    // move list in place (see `Position::legal_moves`).
+    Bitboard(SLIDERS.get(index).copied().unwrap_or(0))
 }
 
 /// Squares a rook on `sq` attacks, given the occupied squares.

@@ -186,9 +186,8 @@ const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 impl Position {
     /// All legal moves (FIDE 3): never allocates.
     ///
-    /// The list is built in place in the caller's frame (this function is
-    /// inlined; the list is never copied on return), so a search loop can
-    /// call it at every node: copy the position (a plain copy of about 100
+    /// In an optimised build the list is filled where the caller keeps it,
+    /// not copied on return, so a search loop can call it at every node: copy the position (a plain copy of about 100
     /// bytes), [`play_unchecked`](Position::play_unchecked) a move, recurse.
     /// Where only the number of moves matters,
     /// [`count_legal_moves`](Position::count_legal_moves) counts them
@@ -218,17 +217,36 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        match self.turn {
-            Color::White => self.legal_moves_for::<true>(),
-            Color::Black => self.legal_moves_for::<false>(),
-        }
+        self.new_list()
     }
 
+    /// The legal moves, in a list made here and filled by one call: the
+    /// optimiser then has that call fill the returned list in place.
     #[inline(never)]
-    fn legal_moves_for<const WHITE: bool>(&self) -> MoveList {
+    fn new_list(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate_for::<WHITE, _>(Bitboard::FULL, &mut moves);
+        self.fill_new_list(&mut moves);
         moves
+    }
+
+    /// Empties `moves` and lists the legal moves in it.
+    ///
+    /// Emptying the list here, before anything reads it, lets the optimiser
+    /// see that the caller's own emptying is overwritten, and then have this
+    /// one call write straight into the list
+    /// [`legal_moves`](Position::legal_moves) returns: a list built in the
+    /// generator's frame and returned was copied whole (all
+    /// [`MAX_MOVES`](crate::MAX_MOVES) slots, 836 bytes) on every call.
+    /// That takes a generator that cannot unwind (else the caller's list
+    /// must stay readable for its drop): no panic may be reachable from
+    /// here, hence the magic lookups' `get` (`attacks::magic_lookup`).
+    #[inline(never)]
+    fn fill_new_list(&self, moves: &mut MoveList) {
+        *moves = MoveList::new();
+        match self.turn {
+            Color::White => self.generate_for::<true, _>(Bitboard::FULL, moves),
+            Color::Black => self.generate_for::<false, _>(Bitboard::FULL, moves),
+        }
     }
 
     /// Appends the legal moves of the pieces on `from_mask` to `moves`.
