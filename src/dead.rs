@@ -766,6 +766,14 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     {
         return Liveness::Alive;
     }
+    // Endings of five to seven men are mostly alive by a king that walks
+    // to take a man: a few dozen plies played, cheaper than the quick look
+    // that fails in them for lack of a mate nearby. Up to nine men these
+    // looks, proofs of life whatever the static rules say, come before
+    // those rules, which most such positions would pay for in vain.
+    if !looked && walks_first(pos) {
+        return Liveness::Alive;
+    }
     let first = decide_statically(pos, colors[0]);
     if matches!(first, Some(Verdict::Winnable(_))) {
         return Liveness::Alive;
@@ -778,13 +786,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if colors[0] != Color::White {
         statics.swap(0, 1);
     }
-    if small::leads_to_a_winnable_ending(pos) {
-        return Liveness::Alive;
-    }
-    // Endings of five to seven men are mostly alive by a king that walks
-    // to take a man: a few dozen plies played, cheaper than the quick look
-    // that fails in them for lack of a mate nearby.
-    if small::walks_within(pos, FIRST_WALK_PLIES) {
+    if looked && walks_first(pos) {
         return Liveness::Alive;
     }
     // A bare king (or a side with fewer men) against pieces: one handed to
@@ -867,6 +869,13 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     } else {
         Liveness::Dead
     }
+}
+
+/// The first looks of [`liveness`] for the small endings: a capture into
+/// a winnable known ending, or a king that walks to take a man (at most
+/// [`FIRST_WALK_PLIES`] plies) into one.
+fn walks_first(pos: &Position) -> bool {
+    small::leads_to_a_winnable_ending(pos) || small::walks_within(pos, FIRST_WALK_PLIES)
 }
 
 /// The most men of a position whose stronger side's quick look in
