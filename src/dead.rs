@@ -349,6 +349,15 @@ fn solve_as(pos: &Position, winner: Color, nodes: u64, ask: Ask) -> Verdict {
         QUICK_BUDGET
     };
     if let Some(line) = budget.part(quick, |b| quick_line(pos, winner, b)) {
+        if ask == Ask::Verdict {
+            // The quick look's line is of legal moves played from `pos`,
+            // each generated there, and ends in a mate it found on the
+            // board: [`liveness`] takes it as the proof it is. Replayed
+            // with checked moves it cost the flag falls of lichess-style
+            // games a fifth of their verdicts.
+            debug_assert!(mates(pos, winner, &line), "{pos:?}");
+            return Verdict::Proved;
+        }
         return if mates(pos, winner, &line) {
             Verdict::Winnable(line.to_vec())
         } else {
@@ -745,18 +754,28 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     }
     let mut budgets = [Budget::new(Winnability::DEFAULT_BUDGET); 2];
     // Past the small endings' looks, the stronger side's quick look comes
-    // before the other side's static rules: it proves most such positions
-    // alive, and then those rules are not paid for.
-    let first = decide_statically(pos, colors[0]);
-    if matches!(first, Some(Verdict::Winnable(_))) {
-        return Liveness::Alive;
-    }
-    let looked = pos.occupied().len() > SMALL_MEN && first.is_none();
+    // before any static rule: it proves most such positions alive, and
+    // then those rules are not paid for. (A line found is a proof: where
+    // the rules would have found that side unwinnable, the look finds
+    // none, and only its time is lost.)
+    let looked = pos.occupied().len() > SMALL_MEN;
     if looked
         && budgets[colors[0] as usize]
             .part(QUICK_BUDGET, |b| quick_line(pos, colors[0], b))
             .is_some()
     {
+        return Liveness::Alive;
+    }
+    // Endings of five to seven men are mostly alive by a king that walks
+    // to take a man: a few dozen plies played, cheaper than the quick look
+    // that fails in them for lack of a mate nearby. Up to nine men these
+    // looks, proofs of life whatever the static rules say, come before
+    // those rules, which most such positions would pay for in vain.
+    if !looked && walks_first(pos) {
+        return Liveness::Alive;
+    }
+    let first = decide_statically(pos, colors[0]);
+    if matches!(first, Some(Verdict::Winnable(_))) {
         return Liveness::Alive;
     }
     let second = decide_statically(pos, colors[1]);
@@ -767,13 +786,7 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     if colors[0] != Color::White {
         statics.swap(0, 1);
     }
-    if small::leads_to_a_winnable_ending(pos) {
-        return Liveness::Alive;
-    }
-    // Endings of five to seven men are mostly alive by a king that walks
-    // to take a man: a few dozen plies played, cheaper than the quick look
-    // that fails in them for lack of a mate nearby.
-    if small::walks_within(pos, FIRST_WALK_PLIES) {
+    if looked && walks_first(pos) {
         return Liveness::Alive;
     }
     // A bare king (or a side with fewer men) against pieces: one handed to
@@ -856,6 +869,13 @@ pub(crate) fn liveness(pos: &Position) -> Liveness {
     } else {
         Liveness::Dead
     }
+}
+
+/// The first looks of [`liveness`] for the small endings: a capture into
+/// a winnable known ending, or a king that walks to take a man (at most
+/// [`FIRST_WALK_PLIES`] plies) into one.
+fn walks_first(pos: &Position) -> bool {
+    small::leads_to_a_winnable_ending(pos) || small::walks_within(pos, FIRST_WALK_PLIES)
 }
 
 /// The most men of a position whose stronger side's quick look in
