@@ -59,9 +59,14 @@ impl Game {
         outcome
     }
 
-    /// [`Game::play_san`] on the PGN reader's bytes.
+    /// [`Game::play_san`] on the PGN reader's bytes. (The rare path, a
+    /// record ruled move by move: the SAN search called out of line, not
+    /// inlined as in the plain path's move.)
     pub(crate) fn play_san_bytes(&mut self, san: &[u8]) -> Result<Move, SanError> {
-        let m = self.position().parse_san_bytes(san)?;
+        let pos = self.position();
+        let Some(m) = pos.find_san(san) else {
+            return Err(pos.san_failure(san));
+        };
         let mut next = self.position().clone();
         next.play_unchecked(m);
         self.push(m, next);
@@ -107,7 +112,11 @@ impl Game {
     /// of `is_over_with_moves_left` on the position in hand, less the dead
     /// position's: every position is taken to be alive until the reading
     /// is over.
-    #[inline(always)]
+    ///
+    /// One call of its own, with the SAN search inlined into it (as a
+    /// validator's move is): the tokenizer's loop keeps its registers, and
+    /// holds one call where it held the whole move in three places.
+    #[inline(never)]
     pub(crate) fn play_san_bytes_unless_over_assuming_life(&mut self, san: &[u8]) -> AssumedMove {
         debug_assert!(!self.is_dead(), "a game read with its life assumed");
         let pos = &self.current;
@@ -125,7 +134,7 @@ impl Game {
         {
             return AssumedMove::Over;
         }
-        let Some(m) = pos.find_san(san) else {
+        let Ok(m) = pos.parse_san_bytes(san) else {
             return AssumedMove::NoMove;
         };
         self.push_in_place(m, crate::dead::Liveness::Alive);
