@@ -143,7 +143,7 @@ impl Position {
     pub fn legal_moves_from(&self, from: Square) -> crate::MoveList {
         // Generated for that one piece (none for an empty square or the
         // other side's piece), straight into the list returned: no list of
-        // every move filtered down, and no second list copied back.
+        // every move filtered down.
         let mut moves = crate::MoveList::new();
         self.generate_from(
             Bitboard::from_square(from) & self.by_color(self.turn),
