@@ -141,11 +141,14 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> crate::MoveList {
+        // Generated for that one piece (none for an empty square or the
+        // other side's piece), straight into the list returned: no list of
+        // every move filtered down.
         let mut moves = crate::MoveList::new();
-        if self.by_color(self.turn).contains(from) {
-            moves = self.legal_moves();
-            moves.retain(|m| m.from() == from);
-        }
+        self.generate_from(
+            Bitboard::from_square(from) & self.by_color(self.turn),
+            &mut moves,
+        );
         moves
     }
 

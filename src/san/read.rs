@@ -273,7 +273,9 @@ impl Position {
         } else {
             self.king(us)
         };
-        self.reach_move(from_mask, to, PieceStep { guarded }).ok()
+        let leaper = matches!(role, Role::Knight | Role::King);
+        self.reach_move(from_mask, to, PieceStep { guarded, leaper })
+            .ok()
     }
 
     /// The legal move the text describes. Inlined into its one caller,
@@ -352,7 +354,8 @@ impl Position {
         // One piece that may make the move (most moves): no loop, and no
         // second legal move to look for.
         if let Some(from) = from_mask.single_square() {
-            if (attacks::between(from, to) & occupied).any() {
+            // (A knight's or a king's: nothing between, and no table read.)
+            if !step.leaper() && (attacks::between(from, to) & occupied).any() {
                 return Err(Mismatch::Illegal);
             }
             return step.legal(self, from, to).ok_or(Mismatch::Illegal);
@@ -409,15 +412,27 @@ trait Step {
     /// The move from `from` to `to`, if legal; `from` holds a piece of the
     /// side to move that reaches `to`.
     fn legal(&self, pos: &Position, from: Square, to: Square) -> Option<Move>;
+
+    /// `true` if the piece is known to be a knight or a king, which reach
+    /// their target with nothing between.
+    fn leaper(&self) -> bool {
+        false
+    }
 }
 
 /// A piece's move (not a pawn's), legal when `guarded` is safe after it:
 /// the own king's square, or its destination when the king moves.
 struct PieceStep {
     guarded: Square,
+    leaper: bool,
 }
 
 impl Step for PieceStep {
+    #[inline(always)]
+    fn leaper(&self) -> bool {
+        self.leaper
+    }
+
     #[inline(always)]
     fn legal(&self, pos: &Position, from: Square, to: Square) -> Option<Move> {
         pos.safe_after(from, to, self.guarded)
@@ -439,6 +454,7 @@ impl Step for AnyStep {
         if self.role != Role::Pawn {
             return PieceStep {
                 guarded: self.guarded,
+                leaper: false,
             }
             .legal(pos, from, to);
         }
