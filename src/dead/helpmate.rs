@@ -611,6 +611,7 @@ pub(super) struct CheckSquares {
 }
 
 impl CheckSquares {
+    #[inline(always)]
     pub(super) fn new(pos: &Position, king: Square) -> CheckSquares {
         let occupied = pos.occupied();
         let bishop = crate::attacks::bishop(king, occupied);

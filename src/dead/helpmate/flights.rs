@@ -9,6 +9,7 @@ use crate::{Bitboard, Color, Move, Position, Role, Square};
 /// takes them all, so the look for a mate in one is left for later (a
 /// heuristic: the line found is replayed anyway). With them, the squares
 /// the winner's leapers (pawns, knights, king) attack: see [`leapers`].
+#[inline(always)]
 pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, Bitboard)> {
     let king = pos.king(!winner);
     let ring = crate::attacks::king(king) & !pos.by_color(!winner);
