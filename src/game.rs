@@ -72,6 +72,25 @@ pub struct Game {
     pub(crate) ending: Option<Outcome>,
 }
 
+/// A game's history vectors taken out of it ([`Game::take_history`]), to
+/// build another game in ([`Game::reusing`]).
+#[derive(Default)]
+pub(crate) struct History {
+    snapshots: Vec<Position>,
+    keys: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+impl History {
+    /// The most moves any of its vectors has room for.
+    pub(crate) fn room(&self) -> usize {
+        self.keys
+            .capacity()
+            .max(self.moves.capacity())
+            .max(self.snapshots.capacity() * history::SNAPSHOT)
+    }
+}
+
 impl Default for Game {
     fn default() -> Game {
         Game::new()
@@ -122,6 +141,47 @@ impl Game {
             snapshots: Vec::with_capacity(plies / history::SNAPSHOT),
             keys,
             moves: Vec::with_capacity(plies),
+            ending: None,
+        }
+    }
+
+    /// The game's history vectors taken out as they are: the game is
+    /// left with empty vectors (no allocation), fit only to be dropped. For a reader to build another game in them
+    /// ([`Game::reusing`]).
+    pub(crate) fn take_history(&mut self) -> History {
+        History {
+            snapshots: core::mem::take(&mut self.snapshots),
+            keys: core::mem::take(&mut self.keys),
+            moves: core::mem::take(&mut self.moves),
+        }
+    }
+
+    /// [`Game::with_room`] in the vectors of `buffers` (cleared, their
+    /// room kept, grown to `plies` moves when smaller).
+    pub(crate) fn reusing(
+        start: Position,
+        life: crate::dead::Liveness,
+        plies: usize,
+        buffers: History,
+    ) -> Game {
+        let History {
+            mut snapshots,
+            mut keys,
+            mut moves,
+        } = buffers;
+        snapshots.clear();
+        keys.clear();
+        moves.clear();
+        snapshots.reserve(plies / history::SNAPSHOT);
+        keys.reserve(plies + 1);
+        moves.reserve(plies);
+        keys.push(history::entry(start.repetition_key(), life));
+        Game {
+            current: start.clone(),
+            start,
+            snapshots,
+            keys,
+            moves,
             ending: None,
         }
     }

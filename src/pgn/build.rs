@@ -2,7 +2,7 @@
 //! [`Game`], keeps tags, comments, NAGs and the result in a [`PgnGame`].
 
 use super::error::{PgnError, PgnErrorKind};
-use super::game::PgnGame;
+use super::game::{Buffers, PgnGame};
 use super::result::{self, read_termination};
 use super::scan;
 use super::tags::variant;
@@ -38,6 +38,9 @@ pub(crate) struct Builder {
     /// and ends in the game's text from `span_base` (copied once, with the
     /// game's text, by [`Builder::resolve_comments`]).
     spans: Vec<(u32, usize, usize)>,
+    /// A vector to make `spans` in at the first comment (a dropped game's,
+    /// [`Builder::reusing`]), or none.
+    spare_spans: Vec<(u32, usize, usize)>,
     /// Where the first of `spans` starts in the game's text: the spans are
     /// places from it, as in the one copy of the text from it.
     span_base: usize,
@@ -126,6 +129,54 @@ impl Builder {
         // are, not grown from nothing: no trip through the growth path).
         tags.tag_text = String::with_capacity(384);
         tags.tag_ends = Vec::with_capacity(20);
+        Builder::around(mainline_only, room, tags, Vec::new())
+    }
+
+    /// [`Builder::new`] in the buffers of a game dropped ([`Buffers`]):
+    /// cleared, their room kept (and made as large as a new game's).
+    pub(crate) fn reusing(mainline_only: bool, room: Room, buffers: Buffers) -> Builder {
+        /// Buffers made larger than this many plies (comments, tags) by a
+        /// huge game are freed, not reused.
+        const MOST: usize = 4096;
+        let Buffers {
+            history,
+            mut tag_text,
+            mut tag_ends,
+            mut comment_text,
+            mut comment_spans,
+            mut nags,
+            ..
+        } = buffers.trimmed(MOST);
+        let game = Game::reusing(
+            Position::new(),
+            crate::dead::Liveness::Alive,
+            room.plies.max(64),
+            history,
+        );
+        let mut tags = PgnGame::empty(game);
+        tag_text.clear();
+        tag_text.reserve(384);
+        tag_ends.clear();
+        tag_ends.reserve(20);
+        comment_text.clear();
+        comment_spans.clear();
+        nags.clear();
+        tags.tag_text = tag_text;
+        tags.tag_ends = tag_ends;
+        tags.comment_text = comment_text;
+        tags.nags = nags;
+        Builder::around(mainline_only, room, tags, comment_spans)
+    }
+
+    /// A builder of `tags` (a game with no move, no tag), `spare_spans`
+    /// to keep its comments' places in.
+    #[inline(always)]
+    fn around(
+        mainline_only: bool,
+        room: Room,
+        tags: PgnGame,
+        spare_spans: Vec<(u32, usize, usize)>,
+    ) -> Builder {
         Builder {
             tags,
             chess960: false,
@@ -135,6 +186,7 @@ impl Builder {
             beyond: None,
             // Made with the first comment (many records have none).
             spans: Vec::new(),
+            spare_spans,
             span_base: 0,
             assuming_life: true,
             plain: true,
@@ -359,12 +411,10 @@ impl Builder {
                 ordered &= u64::from(span.0) >= next_node;
                 next_node = u64::from(span.0) + 1;
             }
-            if ordered {
-                if let Some(copy) = copy_checked(text, low, high, base, checked) {
-                    self.tags.comment_text = copy;
-                    self.tags.comment_spans = spans;
-                    return;
-                }
+            if ordered && copy_checked(&mut self.tags.comment_text, text, low, high, base, checked)
+            {
+                self.tags.comment_spans = spans;
+                return;
             }
         }
         let comment_bytes = comment_bytes(&spans);
@@ -623,7 +673,9 @@ impl Builder {
     fn grow_spans(&mut self, at: usize) {
         if self.spans.capacity() == 0 {
             self.span_base = at;
-            self.spans = Vec::with_capacity(self.room.comments.max(128));
+            let mut spans = core::mem::take(&mut self.spare_spans);
+            spans.reserve(self.room.comments.max(128));
+            self.spans = spans;
         } else {
             self.spans.reserve(self.spans.capacity());
         }
@@ -804,30 +856,35 @@ impl Builder {
     }
 }
 
-/// `text[low..high]` as a `String` when it is UTF-8, `checked` being
+/// `text[low..high]` copied into `out` (emptied first; false, `out`
+/// untouched, when it is not UTF-8), `checked` being
 /// `text[base..]` as far as it is known to be UTF-8: the part of the range
 /// it holds is copied from it, and only the rest is checked. (UTF-8
 /// synchronises on every character: `text[low..high]` is UTF-8 when its
 /// part in `checked` and the rest are, the rest starting where `checked`
 /// ends, on a character's first byte or a byte that is not UTF-8.)
 fn copy_checked(
+    out: &mut String,
     text: &[u8],
     low: usize,
     high: usize,
     base: usize,
     checked: &str,
-) -> Option<String> {
+) -> bool {
     let end = base + checked.len();
     let head = match low.checked_sub(base) {
         Some(from) if low < end => checked.get(from..high.min(end) - base),
         _ => None,
     }
     .unwrap_or_default();
-    let tail = core::str::from_utf8(text.get(low + head.len()..high)?).ok()?;
-    let mut copy = String::with_capacity(high - low);
-    copy.push_str(head);
-    copy.push_str(tail);
-    Some(copy)
+    let Some(Ok(tail)) = text.get(low + head.len()..high).map(core::str::from_utf8) else {
+        return false;
+    };
+    out.clear();
+    out.reserve(high - low);
+    out.push_str(head);
+    out.push_str(tail);
+    true
 }
 
 /// `source`, or "the game is over" when `pos` is checkmate or stalemate.
@@ -1054,8 +1111,13 @@ mod tests {
                     for low in 0..=n {
                         for high in low..=n {
                             let want = core::str::from_utf8(&text[low..high]).ok();
-                            let got = copy_checked(text, low, high, base, checked);
-                            assert_eq!(got.as_deref(), want, "{base} {end} {low} {high}");
+                            // (Into a string that holds text: emptied
+                            // first, untouched when the range is no UTF-8.)
+                            let mut out = String::from("old");
+                            let copied = copy_checked(&mut out, text, low, high, base, checked);
+                            let got = if copied { Some(out.as_str()) } else { None };
+                            assert_eq!(got, want, "{base} {end} {low} {high}");
+                            assert!(copied || out == "old");
                         }
                     }
                 }

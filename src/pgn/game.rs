@@ -54,8 +54,9 @@ pub struct PgnGame {
     pub(crate) variations: Vec<(u32, Vec<Variation>)>,
     /// Where the game was read from (not part of the game: equality ignores it).
     pub(crate) origin: Origin,
-    /// The worker thread that built it, if any, to free it when dropped
-    /// (not part of the game: equality ignores it, a clone has none).
+    /// The thread that built it, if any, to build its next games in its
+    /// vectors when it is dropped (not part of the game: equality ignores
+    /// it, a clone has none).
     pub(crate) home: super::parallel::Home,
 }
 
@@ -199,8 +200,72 @@ impl PgnGame {
     }
 }
 
-/// A game built on a worker thread ([`super::Reader::with_threads`]) goes
-/// back to it to free, while it reads.
+/// A dropped game's vectors and text, taken out of it as they are (no
+/// allocation), for a reader to build its next game in
+/// ([`PgnGame::take_buffers`]): their room is kept, not freed and
+/// allocated again.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    pub(crate) history: crate::game::History,
+    pub(crate) tag_text: String,
+    pub(crate) tag_ends: Vec<(u32, u32)>,
+    pub(crate) comment_text: String,
+    pub(crate) comment_spans: Vec<(u32, usize, usize)>,
+    pub(crate) nags: Vec<(u32, u8)>,
+    /// Not reused (rare): freed where the buffers are.
+    after_end: Vec<Move>,
+    variations: Vec<(u32, Vec<Variation>)>,
+}
+
+impl Buffers {
+    /// The buffers, but for those larger than `most` plies (or than
+    /// `most` times 64 bytes of text, or `most` comments) and the rare
+    /// ones, freed: a huge game's room is not kept for every game after.
+    pub(crate) fn trimmed(mut self, most: usize) -> Buffers {
+        if self.history.room() > most {
+            self.history = crate::game::History::default();
+        }
+        if self.tag_text.capacity() > 64 * most {
+            self.tag_text = String::new();
+        }
+        if self.comment_text.capacity() > 64 * most {
+            self.comment_text = String::new();
+        }
+        if self.comment_spans.capacity() > most {
+            self.comment_spans = Vec::new();
+        }
+        if self.tag_ends.capacity() > most {
+            self.tag_ends = Vec::new();
+        }
+        if self.nags.capacity() > most {
+            self.nags = Vec::new();
+        }
+        self.after_end = Vec::new();
+        self.variations = Vec::new();
+        self
+    }
+}
+
+impl PgnGame {
+    /// The game's vectors and text taken out as they are ([`Buffers`]):
+    /// the game is left empty (no allocation), fit only to be dropped.
+    pub(crate) fn take_buffers(&mut self) -> Buffers {
+        use core::mem::take;
+        Buffers {
+            history: self.game.take_history(),
+            tag_text: take(&mut self.tag_text),
+            tag_ends: take(&mut self.tag_ends),
+            comment_text: take(&mut self.comment_text),
+            comment_spans: take(&mut self.comment_spans),
+            nags: take(&mut self.nags),
+            after_end: take(&mut self.after_end),
+            variations: take(&mut self.variations),
+        }
+    }
+}
+
+/// A game built by [`super::Reader::with_threads`] goes back to the thread
+/// that built it, while it reads, for its vectors to be built in again.
 impl Drop for PgnGame {
     fn drop(&mut self) {
         super::parallel::send_home(self);

@@ -19,7 +19,7 @@
 
 use super::build::Room;
 use super::error::PgnError;
-use super::game::PgnGame;
+use super::game::{Buffers, PgnGame};
 use super::reader::{Reader, Resume};
 use super::tokenizer::is_blank_line;
 use alloc::boxed::Box;
@@ -98,17 +98,18 @@ struct Chunk {
 }
 
 /// Reads a chunk's games (with the sequential reader, from its first byte),
-/// freeing a game of `spent` (games built on this thread, dropped by the
-/// caller) after each: the blocks it frees are at hand for the next game,
-/// as when one thread reads and drops its games in turn.
-fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<PgnGame>) {
+/// building them in the buffers of `spent` (games built on this thread,
+/// dropped by the caller) while they last: their room is reused, not
+/// freed and allocated again. Those left stay in `spent`.
+fn read_chunk(chunk: &mut Chunk, spent: &mut Vec<Buffers>) {
     let mut reader = Reader::chunk(&chunk.bytes, !matches!(chunk.after, After::End));
     reader.mainline_only = chunk.mainline_only;
     reader.room = chunk.room;
+    reader.spare = core::mem::take(spent);
     for item in &mut reader {
         chunk.items.push_back(item);
-        drop(spent.pop());
     }
+    *spent = core::mem::take(&mut reader.spare);
     chunk.paused = reader.paused;
     chunk.room = reader.room;
     if let After::Failed(_) = chunk.after {
@@ -169,13 +170,14 @@ impl Job {
 
     /// Reads a chunk taken with [`Job::start`] (`reader`: who reads it,
     /// [`Chunk::reader`]), and hands it back read.
-    /// `spent`: games that `reader` built, dropped, to free as it reads;
+    /// `spent`: the buffers of games that `reader` built, dropped, to
+    /// build its games in;
     /// `home`: where its games go back to when dropped (a worker's).
     fn read(
         &self,
         mut chunk: Chunk,
         reader: usize,
-        spent: &mut Vec<PgnGame>,
+        spent: &mut Vec<Buffers>,
         home: Option<&Arc<Bin>>,
     ) {
         let done = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| {
@@ -254,24 +256,26 @@ struct Queue {
     idle: usize,
 }
 
-/// Games dropped at most in a worker's [`Bin`] at a time: some chunks'
-/// games. More (games kept a while and dropped at once) are freed where
-/// they are dropped: memory stays bounded.
+/// Games dropped at most in a worker's [`Bin`] at a time (and kept by a
+/// worker to build its next games in): some chunks' games. More (games
+/// kept a while and dropped at once) are freed where they are dropped:
+/// memory stays bounded.
 const BIN_MOST: usize = 256;
 
 /// Where the games a worker built go back to when dropped, wherever they
-/// are dropped, for the worker to free as it reads its next games: into
-/// its own arena, which it then allocates from again (glibc's frees from
-/// another thread contend with the worker's allocations, and leave its
-/// cache of free blocks empty).
+/// are dropped (their vectors and text, [`Buffers`]), for the worker to
+/// build its next games in: no block is freed and allocated again, and
+/// none freed on another thread (glibc's frees from another thread
+/// contend with the worker's allocations, and leave its cache of free
+/// blocks empty).
 pub(crate) struct Bin {
     spent: Mutex<Spent>,
 }
 
 #[derive(Default)]
 struct Spent {
-    games: Vec<PgnGame>,
-    /// The worker still reads: once it stops, the games dropped are freed
+    games: Vec<Buffers>,
+    /// The thread still reads: once it stops, the games dropped are freed
     /// where they are dropped.
     open: bool,
     /// Games that the worker built, and that came back here.
@@ -291,9 +295,15 @@ impl Bin {
         })
     }
 
-    /// Takes the games dropped into `spent` (empty: its room is left here).
-    fn take(&self, spent: &mut Vec<PgnGame>) {
-        core::mem::swap(&mut lock(&self.spent).games, spent);
+    /// Takes the games dropped, adding them to `spent` (when empty, its
+    /// room is left here).
+    fn take(&self, spent: &mut Vec<Buffers>) {
+        let mut bin = lock(&self.spent);
+        if spent.is_empty() {
+            core::mem::swap(&mut bin.games, spent);
+        } else {
+            spent.append(&mut bin.games);
+        }
     }
 
     /// Takes no more games, and frees those here.
@@ -307,9 +317,9 @@ impl Bin {
     }
 }
 
-/// The worker that built a game ([`PgnGame::home`]): none for a game built
-/// on the calling thread, or made otherwise (a clone too: its blocks are
-/// the cloning thread's).
+/// The thread that built a game ([`PgnGame::home`]), a worker or the
+/// calling thread: none for a game built before the workers started, or
+/// made otherwise (a clone too: its blocks are the cloning thread's).
 #[derive(Default)]
 pub(crate) struct Home(Option<Arc<Bin>>);
 
@@ -326,20 +336,15 @@ impl core::fmt::Debug for Home {
 }
 
 /// Sends `game`'s contents back to the worker that built it, while that
-/// worker reads and has room for them; else they are freed here.
+/// worker reads and has room for them; else they are freed here. Nothing
+/// is allocated: `game` is left with empty vectors.
 pub(crate) fn send_home(game: &mut PgnGame) {
     let Some(bin) = game.home.0.take() else {
         return;
     };
-    // What stays in `game`, to free here: a game of no moves.
-    let stays = PgnGame::empty(crate::Game::with_room(
-        crate::Position::new(),
-        crate::dead::Liveness::Alive,
-        0,
-    ));
     let mut spent = lock(&bin.spent);
     if spent.open && spent.games.len() < BIN_MOST {
-        spent.games.push(core::mem::replace(game, stays));
+        spent.games.push(game.take_buffers());
         #[cfg(test)]
         {
             spent.came_back += 1;
@@ -352,6 +357,9 @@ struct Pool {
     queue: Arc<(Mutex<Queue>, Condvar)>,
     workers: Vec<JoinHandle<()>>,
     bins: Vec<Arc<Bin>>,
+    /// Where the games built on the calling thread go back to, for it to
+    /// build its next games in.
+    own: Arc<Bin>,
 }
 
 impl Pool {
@@ -377,6 +385,7 @@ impl Pool {
             queue,
             workers,
             bins,
+            own: Bin::new(),
         }
     }
 
@@ -422,6 +431,7 @@ impl Pool {
         for bin in &self.bins {
             bin.close();
         }
+        self.own.close();
     }
 }
 
@@ -449,11 +459,11 @@ fn work(queue: &(Mutex<Queue>, Condvar), bin: &Arc<Bin>, worker: usize) {
             }
         };
         if let Some(chunk) = job.start() {
-            // The games dropped are freed one a game read, (more games
-            // dropped than read) the rest at once.
+            // The games dropped are built in again, one a game read; those
+            // left are kept for the next chunk, some chunks' at most.
             bin.take(&mut spent);
             job.read(chunk, worker, &mut spent, Some(bin));
-            spent.clear();
+            spent.truncate(BIN_MOST);
         }
     }
 }
@@ -488,12 +498,12 @@ impl<R: Read + Send> Reader<R> {
     /// games read from them (a game holds its tags, comments and every
     /// position it passed through: about 190 bytes a ply, some 30 times
     /// its text for long games), and the chunk whose games the caller is
-    /// taking, and the games dropped since their workers last took a
-    /// chunk (at most 256 per worker): a game built on a worker goes back
-    /// to it when dropped, wherever it is dropped, for the worker to free
-    /// as it reads (each thread's allocator frees its own blocks faster;
-    /// once the reader is dropped, or past those 256, a game is freed
-    /// where it is dropped). A game longer than a chunk is read on the
+    /// taking, and the vectors of the games dropped (at most 256 per
+    /// thread waiting, and as many kept): a game goes back to the thread
+    /// that built it when dropped, wherever it is dropped, for that thread
+    /// to build its next games in (no block freed and allocated again,
+    /// none freed on another thread; once the reader is dropped, or past
+    /// those 256, a game is freed where it is dropped). A game longer than a chunk is read on the
     /// calling thread from as much text as it takes (at most about twice
     /// the game), while no other text is read: huge games cost what they
     /// cost on one thread, whatever the number of threads. The allocator
@@ -565,11 +575,11 @@ impl<R: Read> ParallelReader<R> {
 
 impl<R> ParallelReader<R> {
     /// Takes back a game read from this reader, once done with it: the
-    /// same as dropping it, which already sends a game built on a worker
-    /// thread back to that thread to free (each thread's allocator frees
-    /// its own blocks faster: glibc's frees from another thread contend
-    /// with that thread's allocations, and leave its cache of free blocks
-    /// empty). Kept for the callers written when only this did.
+    /// same as dropping it, which already sends a game back to the thread
+    /// that built it, to build its next games in (no block freed and
+    /// allocated again, none freed on another thread: glibc's frees from
+    /// another thread contend with that thread's allocations). Kept for
+    /// the callers written when only this did.
     ///
     /// ```
     /// use chess_arbiter::pgn::Reader;
@@ -630,6 +640,9 @@ struct Chunker<R> {
     leftover: Vec<u8>,
     /// Buffers to cut chunks into again.
     spare: Vec<Vec<u8>>,
+    /// The buffers of games built here and dropped, to build games in
+    /// ([`Chunker::read_chunk_here`]).
+    spent: Vec<Buffers>,
     /// Emptied lists of items, for the chunks cut next: a chunk's reader
     /// then grows no list, and the lists go back and forth between the
     /// threads rather than to the allocator.
@@ -662,6 +675,7 @@ impl<R: Read> Chunker<R> {
             games: 0,
             leftover: Vec::new(),
             spare: Vec::new(),
+            spent: Vec::new(),
             spare_items: Vec::new(),
             room: Room::default(),
             done: false,
@@ -748,18 +762,35 @@ impl<R: Read> Chunker<R> {
             unreachable!("the front is a chunk kept here")
         };
         if read {
-            read_chunk(&mut chunk, &mut Vec::new());
+            self.read_chunk_here(&mut chunk);
         }
         Some(chunk)
     }
 
     /// `chunk` read here when its reading starts where the sequential
     /// reader stands (else it is read again from there, [`Chunker::join`]).
-    fn read_here(&self, mut chunk: Chunk) -> Chunk {
+    fn read_here(&mut self, mut chunk: Chunk) -> Chunk {
         if chunk.offset == self.at {
-            read_chunk(&mut chunk, &mut Vec::new());
+            self.read_chunk_here(&mut chunk);
         }
         chunk
+    }
+
+    /// Reads `chunk` on the calling thread, in the buffers of the games it
+    /// built that were dropped (once the workers are started: its games
+    /// then go back to it when dropped, as a worker's go back to it).
+    fn read_chunk_here(&mut self, chunk: &mut Chunk) {
+        let own = self.pool.as_ref().map(|pool| &pool.own);
+        if let Some(own) = own {
+            own.take(&mut self.spent);
+        }
+        read_chunk(chunk, &mut self.spent);
+        if let Some(own) = own {
+            for game in chunk.items.iter_mut().flatten() {
+                game.home = Home(Some(Arc::clone(own)));
+            }
+        }
+        self.spent.truncate(BIN_MOST);
     }
 
     /// Reads the first chunk handed out that nobody reads yet, if any.
@@ -767,7 +798,12 @@ impl<R: Read> Chunker<R> {
         for pending in self.pending.iter().skip(1) {
             if let Pending::Job(job) = pending {
                 if let Some(chunk) = job.start() {
-                    job.read(chunk, 0, &mut Vec::new(), None);
+                    let own = self.pool.as_ref().map(|pool| &pool.own);
+                    if let Some(own) = own {
+                        own.take(&mut self.spent);
+                    }
+                    job.read(chunk, 0, &mut self.spent, own);
+                    self.spent.truncate(BIN_MOST);
                     return true;
                 }
             }
@@ -865,7 +901,7 @@ impl<R: Read> Chunker<R> {
             room: self.room,
             reader: 0,
         };
-        read_chunk(&mut joined, &mut Vec::new());
+        self.read_chunk_here(&mut joined);
         joined
     }
 

@@ -5,7 +5,7 @@
 use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
-use super::game::PgnGame;
+use super::game::{Buffers, PgnGame};
 use super::scan;
 use super::tokenizer::{
     Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
@@ -83,6 +83,9 @@ pub struct Reader<R> {
     in_game: bool,
     /// Where a reader over an open-ended chunk stopped for want of input.
     pub(crate) paused: Option<Resume>,
+    /// Dropped games' buffers to build the next games in, one a game while
+    /// they last ([`Builder::reusing`]): set by the parallel reader.
+    pub(crate) spare: Vec<Buffers>,
 }
 
 /// Where a reader over an open-ended chunk ([`Reader::chunk`]) stopped for
@@ -130,6 +133,7 @@ impl<R: Read> Reader<R> {
             open_end: false,
             in_game: false,
             paused: None,
+            spare: Vec::new(),
         }
     }
 
@@ -664,7 +668,10 @@ impl<R: Read> Iterator for Reader<R> {
             self.stopped(io::ErrorKind::WouldBlock.into());
             return None;
         }
-        let mut builder = Builder::new(self.mainline_only, self.room);
+        let mut builder = match self.spare.pop() {
+            Some(buffers) => Builder::reusing(self.mainline_only, self.room, buffers),
+            None => Builder::new(self.mainline_only, self.room),
+        };
         let (read, movetext) = match self.read_started_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
