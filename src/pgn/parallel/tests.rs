@@ -56,6 +56,15 @@ fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// `count` pieces of [`PIECES`], drawn with `next`.
+fn random_pieces(next: &mut impl FnMut() -> u64, count: u64) -> String {
+    let mut text = String::new();
+    for _ in 0..count {
+        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+    }
+    text
+}
+
 /// Pieces of PGN, good and bad, that make the cuts hard to confirm:
 /// comments over empty lines and tag lines, tags without movetext, escape
 /// and `;` lines, every kind of line end, byte-order marks.
@@ -96,10 +105,8 @@ const PIECES: [&str; 30] = [
 fn chunks_read_random_pieces_as_the_sequential_reader() {
     let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..400 {
-        let mut text = String::new();
-        for _ in 0..next() % 120 {
-            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
+        let count = next() % 120;
+        let text = random_pieces(&mut next, count);
         let sizes = [1 + (next() % 8) as usize, 8 + (next() % 64) as usize, 200];
         check(text.as_bytes(), &sizes);
     }
@@ -169,10 +176,8 @@ impl Read for Failing<'_> {
 fn chunks_end_with_the_read_error_where_the_sequential_reader_does() {
     let mut next = xorshift(77);
     for _ in 0..100 {
-        let mut text = String::new();
-        for _ in 0..next() % 60 {
-            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
+        let count = next() % 60;
+        let text = random_pieces(&mut next, count);
         let sequential: Vec<Seen> = Reader::new(Failing(text.as_bytes())).map(seen).collect();
         assert!(matches!(sequential.last(), Some(Err(..))));
         for chunk in [3, 50] {
@@ -204,10 +209,8 @@ impl Read for Interrupted<'_> {
 fn chunks_are_read_whole_through_interrupted_and_short_reads() {
     let mut next = xorshift(78);
     for _ in 0..60 {
-        let mut text = String::new();
-        for _ in 0..next() % 60 {
-            text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
+        let count = next() % 60;
+        let text = random_pieces(&mut next, count);
         let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
         for chunk in [3, 50, 400] {
             let parallel: Vec<Seen> =
@@ -336,11 +339,7 @@ fn chunks_start_with_the_room_the_games_taken_before_them_needed() {
 #[test]
 fn games_handed_back_go_to_the_worker_that_built_them() {
     let mut next = xorshift(79);
-    let mut text = String::new();
-    for _ in 0..3000 {
-        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-    }
-    let text = text.repeat(4);
+    let text = random_pieces(&mut next, 3000).repeat(4);
     let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
     for threads in [2, 3] {
         let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
@@ -353,17 +352,8 @@ fn games_handed_back_go_to_the_worker_that_built_them() {
             })));
         }
         assert_eq!(parallel, sequential, "{threads} threads");
-        let Inner::Many(chunker) = &reader.inner else {
-            unreachable!("read in chunks")
-        };
         // Every game a worker built, and no other, went back to it.
-        let built = chunker.built;
-        assert!(built > 0, "{threads} threads: no chunk read by a worker");
-        assert_eq!(
-            came_back(chunker),
-            (built_here(chunker), true),
-            "{threads} threads"
-        );
+        assert_each_came_back(&reader, threads);
     }
     // One thread: the game is freed at once.
     let mut reader = Reader::with_threads(text.as_bytes(), 1);
@@ -371,6 +361,21 @@ fn games_handed_back_go_to_the_worker_that_built_them() {
     reader.recycle(game);
     let first = sequential.iter().position(Result::is_ok).unwrap();
     assert_eq!(reader.count(), sequential.len() - first - 1);
+}
+
+/// Asserts that a worker of `reader` (read in chunks by `threads`
+/// threads) built games, and that each of them went back to it.
+fn assert_each_came_back<R>(reader: &ParallelReader<R>, threads: usize) {
+    let Inner::Many(chunker) = &reader.inner else {
+        unreachable!("read in chunks")
+    };
+    let built = chunker.built;
+    assert!(built > 0, "{threads} threads: no chunk read by a worker");
+    assert_eq!(
+        came_back(chunker),
+        (built_here(chunker), true),
+        "{threads} threads"
+    );
 }
 
 /// The games that went back to the workers that built them, and whether
@@ -393,11 +398,7 @@ fn built_here<R>(chunker: &Chunker<R>) -> usize {
 #[test]
 fn games_dropped_go_back_to_the_worker_that_built_them() {
     let mut next = xorshift(83);
-    let mut text = String::new();
-    for _ in 0..3000 {
-        text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-    }
-    let text = text.repeat(4);
+    let text = random_pieces(&mut next, 3000).repeat(4);
     let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
     for threads in [2, 3] {
         let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
@@ -413,18 +414,9 @@ fn games_dropped_go_back_to_the_worker_that_built_them() {
             games,
             "{threads} threads"
         );
-        let Inner::Many(chunker) = &reader.inner else {
-            unreachable!("read in chunks")
-        };
         // Every game a worker built, and no other (not the clones, kept
         // anyway), went back to it.
-        let built = chunker.built;
-        assert!(built > 0, "{threads} threads: no chunk read by a worker");
-        assert_eq!(
-            came_back(chunker),
-            (built_here(chunker), true),
-            "{threads} threads"
-        );
+        assert_each_came_back(&reader, threads);
     }
 }
 
