@@ -133,16 +133,7 @@ impl Game {
     /// A game from `start` (whose liveness is `life`) with room for `plies`
     /// moves before its vectors grow.
     pub(crate) fn with_room(start: Position, life: crate::dead::Liveness, plies: usize) -> Game {
-        let mut keys = Vec::with_capacity(plies + 1);
-        keys.push(history::entry(start.repetition_key(), life));
-        Game {
-            current: start.clone(),
-            start,
-            snapshots: Vec::with_capacity(plies / history::SNAPSHOT),
-            keys,
-            moves: Vec::with_capacity(plies),
-            ending: None,
-        }
+        Game::reusing(start, life, plies, History::default())
     }
 
     /// The game's history vectors taken out as they are: the game is

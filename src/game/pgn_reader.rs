@@ -76,13 +76,17 @@ impl Game {
     /// A game from `start` whose positions are taken to be alive until
     /// [`Game::check_assumed_life`] says whether they were: the PGN reader
     /// plays a whole record this way, with no dead-position proof per move.
-    /// Its history has room for `plies` moves (the reader sizes it by the
-    /// game before).
-    pub(crate) fn assuming_life_with_room(start: Position, plies: usize) -> Game {
-        Game::with_room(start, crate::dead::Liveness::Alive, plies)
+    /// Its history, built in the vectors of `history` ([`Game::reusing`]),
+    /// has room for `plies` moves (the reader sizes it by the game before).
+    pub(crate) fn assuming_life_reusing(
+        start: Position,
+        plies: usize,
+        history: super::History,
+    ) -> Game {
+        Game::reusing(start, crate::dead::Liveness::Alive, plies, history)
     }
 
-    /// The game made by [`Game::assuming_life_with_room`], no move
+    /// The game made by [`Game::assuming_life_reusing`], no move
     /// played, started again from `start` (a record's `FEN`): its vectors
     /// kept, with their room.
     pub(crate) fn restart_assuming_life(&mut self, start: Position) {
@@ -103,7 +107,7 @@ impl Game {
     }
 
     /// The PGN reader's mainline move in a game whose life is assumed
-    /// ([`Game::assuming_life_with_room`]): `Over` when the game has ended
+    /// ([`Game::assuming_life_reusing`]): `Over` when the game has ended
     /// by itself with moves left ([`Game::is_over_with_moves_left`]; the
     /// move is then not played), `NoMove` when `san` is no legal move
     /// there, else the move played with the position it
@@ -341,7 +345,7 @@ mod tests {
         // Reached by a capture after quiet moves (the clock was not zero):
         // the next move is past the game's end.
         let start: Position = "4k3/8/8/8/8/8/3r4/4K3 w - - 7 40".parse().unwrap();
-        let mut game = Game::assuming_life_with_room(start, 0);
+        let mut game = Game::assuming_life_reusing(start, 0, Default::default());
         for san in ["Kf1", "Kd7", "Ke1", "Ke7", "Kxd2"] {
             assert_eq!(
                 game.play_san_bytes_unless_over_assuming_life(san.as_bytes()),
@@ -356,7 +360,7 @@ mod tests {
         // A start with insufficient material and a clock that is not zero:
         // no move at all.
         let start: Position = "4k3/8/8/8/8/8/3B4/4K3 w - - 9 50".parse().unwrap();
-        let mut game = Game::assuming_life_with_room(start, 0);
+        let mut game = Game::assuming_life_reusing(start, 0, Default::default());
         assert_eq!(
             game.play_san_bytes_unless_over_assuming_life(b"Ke2"),
             AssumedMove::Over
@@ -371,7 +375,7 @@ mod tests {
         // shuffle starts at once or after other quiet moves.
         let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
         for prefix in [&[][..], &["Nc3", "Nc6"][..]] {
-            let mut game = Game::assuming_life_with_room(Position::new(), 0);
+            let mut game = Game::assuming_life_reusing(Position::new(), 0, Default::default());
             let mut played = Game::new();
             let sans = prefix
                 .iter()
@@ -410,7 +414,7 @@ mod tests {
         for n in 0..90 {
             let start: Position = starts[n % starts.len()].parse().unwrap();
             let mut played = Game::from_position(start.clone());
-            let mut assumed = Game::assuming_life_with_room(start, 0);
+            let mut assumed = Game::assuming_life_reusing(start, 0, Default::default());
             for _ in 0..120 {
                 if played.outcome().is_some() {
                     break;

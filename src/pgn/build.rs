@@ -122,14 +122,9 @@ impl Builder {
     /// [`Reader::mainline_only`](super::Reader::mainline_only). Built in
     /// place, not copied from a default (a builder is large).
     pub(crate) fn new(mainline_only: bool, room: Room) -> Builder {
-        // The standard start is alive (as for Game::new).
-        let game = Game::assuming_life_with_room(Position::new(), room.plies.max(64));
-        let mut tags = PgnGame::empty(game);
-        // Sized for a typical game, to spare reallocations (made as they
-        // are, not grown from nothing: no trip through the growth path).
-        tags.tag_text = String::with_capacity(384);
-        tags.tag_ends = Vec::with_capacity(20);
-        Builder::around(mainline_only, room, tags, Vec::new())
+        // Sized as a reused game's buffers are, for a typical game: no trip
+        // through the growth path.
+        Builder::reusing(mainline_only, room, Buffers::default())
     }
 
     /// [`Builder::new`] in the buffers of a game dropped ([`Buffers`]):
@@ -147,12 +142,8 @@ impl Builder {
             mut nags,
             ..
         } = buffers.trimmed(MOST);
-        let game = Game::reusing(
-            Position::new(),
-            crate::dead::Liveness::Alive,
-            room.plies.max(64),
-            history,
-        );
+        // The standard start is alive (as for Game::new).
+        let game = Game::assuming_life_reusing(Position::new(), room.plies.max(64), history);
         let mut tags = PgnGame::empty(game);
         tag_text.clear();
         tag_text.reserve(384);
