@@ -543,7 +543,6 @@ impl Position {
             return;
         }
         let us = self.turn;
-        let them = !us;
         let from = m.from();
         let to = m.to();
         let ours = self.by_color(us);
@@ -562,7 +561,34 @@ impl Position {
         if captured == Some(Role::King) {
             return;
         }
+        self.play_role(m, role, captured);
+    }
 
+    /// [`Position::play_unchecked`] of a legal move `m` whose moving piece
+    /// has `role`, as the SAN search found it: the role is not searched
+    /// again. The PGN reader's mainline move.
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    pub(crate) fn play_known(&mut self, m: Move, role: Role) {
+        debug_assert!(self.is_legal(m), "a legal move");
+        debug_assert_eq!(self.role_at(m.from()), Some(role), "the mover's role");
+        if m.is_castle() {
+            self.play_castle(m);
+            return;
+        }
+        let captured = self.role_at(m.to());
+        self.play_role(m, role, captured);
+    }
+
+    /// The rest of [`Position::play_unchecked`] (not a castling): `m`
+    /// moves a piece of the side to move of `role`, taking `captured` (not
+    /// a king) if any.
+    #[inline(always)]
+    fn play_role(&mut self, m: Move, role: Role, captured: Option<Role>) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
         self.begin_ply(us);
         // The castling rights this move takes: of a rook on `from` or `to`,
         // and all of its side's when the king moves.

@@ -314,6 +314,23 @@ impl Position {
         }
     }
 
+    /// [`Position::find_san`] with the role of the piece that moves, for
+    /// [`Position::play_known`]: the commonest shapes tell it as they are
+    /// searched, the others look it up on the move's from square. Inlined
+    /// into its caller, the PGN reader's game move.
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    pub(crate) fn find_san_with_role(&self, bytes: &[u8]) -> Option<(Move, crate::Role)> {
+        if let Some(found) = self.find_plain_with_role(bytes) {
+            return found;
+        }
+        let m = match read_common(bytes) {
+            Some(described) => self.find(described).ok(),
+            None => self.find_san_uncommon(bytes),
+        }?;
+        Some((m, self.role_of_ours(m.from())))
+    }
+
     /// [`Position::find_san`] for what [`read_common`] does not read:
     /// annotations, `e.p.`, `0-0`, a promotion without `=`, null moves,
     /// and every syntax error.

@@ -133,13 +133,14 @@ impl Game {
         }
     }
 
-    /// Plays `m`, legal in the current position, in place: the position it
-    /// leads to is taken to have liveness `life`. Inlined whole into the
+    /// Plays `m`, legal in the current position and moving a piece of
+    /// `role`, in place: the position it leads to is taken to have
+    /// liveness `life`. Inlined whole into the
     /// PGN reader's move (its only caller): a call here cost some twenty
     /// instructions a move in saved registers.
     #[inline(always)]
-    pub(crate) fn push_in_place(&mut self, m: crate::Move, life: Liveness) {
-        self.current.play_unchecked(m);
+    pub(crate) fn push_in_place(&mut self, m: crate::Move, role: crate::Role, life: Liveness) {
+        self.current.play_known(m, role);
         self.keys.push(entry(self.current.repetition_key(), life));
         self.moves.push(m);
         self.keep_snapshot();

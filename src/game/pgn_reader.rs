@@ -138,10 +138,12 @@ impl Game {
         {
             return AssumedMove::Over;
         }
-        let Ok(m) = pos.parse_san_bytes(san) else {
+        // The search tells the role of the piece that moves: the move is
+        // played without looking it up again.
+        let Some((m, role)) = pos.find_san_with_role(san) else {
             return AssumedMove::NoMove;
         };
-        self.push_in_place(m, crate::dead::Liveness::Alive);
+        self.push_in_place(m, role, crate::dead::Liveness::Alive);
         AssumedMove::Played
     }
 

@@ -217,17 +217,34 @@ impl Position {
     /// text (`Some(None)`: no legal move); `None` for any other shape.
     #[inline(always)]
     pub(super) fn find_plain(&self, input: &[u8]) -> Option<Option<Move>> {
+        self.find_plain_with_role(input)
+            .map(|found| found.map(|(m, _)| m))
+    }
+
+    /// [`Position::find_plain`] with the role of the piece that moves,
+    /// which the search knows: a pawn for a push or a capture from the next
+    /// file, else the piece letter's.
+    #[inline(always)]
+    pub(super) fn find_plain_with_role(&self, input: &[u8]) -> Option<Option<(Move, Role)>> {
         let s = match input.split_last() {
             Some((b'+' | b'#', rest)) => rest,
             _ => input,
         };
         match *s {
-            [file, rank] => Some(self.pawn_push(Square::from_ascii(file, rank)?)),
+            [file, rank] => Some(
+                self.pawn_push(Square::from_ascii(file, rank)?)
+                    .map(|m| (m, Role::Pawn)),
+            ),
             [letter, file, rank] | [letter, b'x' | b'-', file, rank] => {
                 let Some(role) = PIECE_LETTERS[usize::from(letter)] else {
-                    return self.pawn_capture(letter, input);
+                    return self
+                        .pawn_capture(letter, input)
+                        .map(|found| found.map(|m| (m, Role::Pawn)));
                 };
-                Some(self.piece_move(role, Square::from_ascii(file, rank)?))
+                Some(
+                    self.piece_move(role, Square::from_ascii(file, rank)?)
+                        .map(|m| (m, role)),
+                )
             }
             _ => None,
         }
