@@ -576,7 +576,10 @@ impl Position {
             self.play_castle(m);
             return;
         }
-        let captured = self.role_at(m.to());
+        // The captured piece's role without a loop (a legal move takes no
+        // king), whose exit the CPU mispredicts from capture to capture.
+        let to = m.to();
+        let captured = self.occupied().contains(to).then(|| self.role_of_ours(to));
         self.play_role(m, role, captured);
     }
 

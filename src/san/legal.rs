@@ -150,10 +150,10 @@ impl Position {
     }
 
     /// The role of the piece on `from`, which the caller knows to hold a
-    /// piece: computed without a loop, whose exit branch the CPU mispredicts
-    /// when the roles of consecutive moves differ.
+    /// piece (of either colour): computed without a loop, whose exit branch
+    /// the CPU mispredicts when the roles of consecutive moves differ.
     #[inline(always)]
-    pub(super) fn role_of_ours(&self, from: Square) -> Role {
+    pub(crate) fn role_of_ours(&self, from: Square) -> Role {
         let has = |role: Role| ((self.by_role[role as usize].0 >> from as u32) & 1) as usize;
         let index = has(Role::Knight)
             + 2 * has(Role::Bishop)
