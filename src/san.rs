@@ -328,7 +328,7 @@ impl Position {
             Some(described) => self.find(described).ok(),
             None => self.find_san_uncommon(bytes),
         }?;
-        Some((m, self.role_of_ours(m.from())))
+        Some((m, self.role_of_occupied(m.from())))
     }
 
     /// [`Position::find_san`] for what [`read_common`] does not read:

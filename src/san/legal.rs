@@ -149,12 +149,12 @@ impl Position {
         self.keeps_king_safe(m.from(), to).then_some(m)
     }
 
-    /// The role of the piece on `from`, which the caller knows to hold a
+    /// The role of the piece on `square`, which the caller knows to hold a
     /// piece (of either colour): computed without a loop, whose exit branch
     /// the CPU mispredicts when the roles of consecutive moves differ.
     #[inline(always)]
-    pub(crate) fn role_of_ours(&self, from: Square) -> Role {
-        let has = |role: Role| ((self.by_role[role as usize].0 >> from as u32) & 1) as usize;
+    pub(crate) fn role_of_occupied(&self, square: Square) -> Role {
+        let has = |role: Role| ((self.by_role[role as usize].0 >> square as u32) & 1) as usize;
         let index = has(Role::Knight)
             + 2 * has(Role::Bishop)
             + 3 * has(Role::Rook)

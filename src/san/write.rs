@@ -43,7 +43,7 @@ impl Position {
         let occupied = self.occupied();
         let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
         let their_king = self.king(!us);
-        let role = self.role_of_ours(from);
+        let role = self.role_of_occupied(from);
         let capture = occupied.contains(to) || m.is_en_passant();
         let direct_check = match role {
             Role::Pawn => {
