@@ -433,6 +433,17 @@ impl Builder {
         result::record_result(tag, self.tags.result)
     }
 
+    /// The buffers of the game being built, for another to be built in
+    /// ([`PgnGame::take_buffers`]): the builder is left fit only to be
+    /// dropped.
+    pub(crate) fn take_buffers(&mut self) -> Buffers {
+        let mut buffers = self.tags.take_buffers();
+        if buffers.comment_spans.capacity() == 0 {
+            buffers.comment_spans = core::mem::take(&mut self.spans);
+        }
+        buffers
+    }
+
     /// The game built, read at `origin`: the builder's game moved out
     /// once, with its origin set in place (no copy of the game to set it).
     pub(crate) fn finish(mut self, origin: super::game::Origin) -> PgnGame {
