@@ -6,7 +6,7 @@ use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::{Buffers, PgnGame};
-use super::parallel::{Bin, Home};
+use super::parallel::Bin;
 use super::scan;
 use super::tokenizer::{
     Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
@@ -687,10 +687,9 @@ impl<R: Read> Iterator for Reader<R> {
             self.stopped(io::ErrorKind::WouldBlock.into());
             return None;
         }
-        let mut builder = match self.spare_buffers() {
-            Some(buffers) => Builder::reusing(self.mainline_only, self.room, buffers),
-            None => Builder::new(self.mainline_only, self.room),
-        };
+        // One constructor, built in place (a builder is large).
+        let buffers = self.spare_buffers().unwrap_or_default();
+        let mut builder = Builder::reusing(self.mainline_only, self.room, buffers);
         let (read, movetext) = match self.read_started_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
@@ -701,13 +700,14 @@ impl<R: Read> Iterator for Reader<R> {
             self.spare.push(builder.take_buffers());
             return Some(Err(e));
         }
-        // Built straight into the item: the game is moved once.
-        let mut game = builder.finish(self.last_origin);
-        self.room = self.room.after(&game);
+        // All set before the game is moved out (the room it needed, where
+        // it goes back to): it is moved once, straight into the item.
+        self.room = self.room.after(builder.game());
         if self.sends_home && self.games > 1 {
-            game.home = Home::of(self.own.get_or_insert_with(Bin::new));
+            builder.send_home_to(self.own.get_or_insert_with(Bin::new));
         }
-        Some(Ok(game))
+        builder.end(self.last_origin);
+        Some(Ok(builder.tags))
     }
 }
 
@@ -776,8 +776,10 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
-        let game = read_again(&mut builder, read, &self.game_text(movetext))
-            .map(|()| builder.finish(origin));
+        let game = read_again(&mut builder, read, &self.game_text(movetext)).map(|()| {
+            builder.end(origin);
+            builder.tags
+        });
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }

@@ -37,7 +37,10 @@ fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
             line: game.first_line,
         };
         let built = crate::pgn::build::build_ruled(&game, false);
-        ruled_by_move.push(ruled(built.map(|b| b.finish(origin))));
+        ruled_by_move.push(ruled(built.map(|mut b| {
+            b.end(origin);
+            b.tags
+        })));
     }
     let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
     assert_eq!(in_place.len(), ruled_by_move.len());
@@ -123,9 +126,12 @@ fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
                 offset: game.offset,
                 line: game.first_line,
             };
-            by_lines.push(seen(
-                build_with(&game, false, Room::default()).map(|b| b.finish(origin)),
-            ));
+            by_lines.push(seen(build_with(&game, false, Room::default()).map(
+                |mut b| {
+                    b.end(origin);
+                    b.tags
+                },
+            )));
         }
         let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
         let name = String::from_utf8_lossy(&text);
