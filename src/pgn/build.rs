@@ -20,7 +20,8 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 
 /// The sink behind [`Reader`]: plays the mainline, keeps the rest.
 pub(crate) struct Builder {
-    tags: PgnGame,
+    /// The game being built.
+    pub(crate) tags: PgnGame,
     chess960: bool,
     /// The place in the tags of the first `FEN` tag (its value read from
     /// the tags' text: no copy).
@@ -71,7 +72,7 @@ pub(crate) struct Builder {
     result_tag: Option<usize>,
     /// What the ruling found of the last position, if it was asked
     /// ([`AssumedLife::Holds`]: it has a legal move; [`AssumedLife::Mate`]:
-    /// checkmate): [`Builder::finish`] then tells whether the game is over
+    /// checkmate): [`Builder::end`] then tells whether the game is over
     /// without generating moves again.
     last_life: Option<AssumedLife>,
 }
@@ -433,9 +434,32 @@ impl Builder {
         result::record_result(tag, self.tags.result)
     }
 
-    /// The game built, read at `origin`: the builder's game moved out
-    /// once, with its origin set in place (no copy of the game to set it).
-    pub(crate) fn finish(mut self, origin: super::game::Origin) -> PgnGame {
+    /// The game being built (before [`Builder::end`] rules its end).
+    pub(crate) fn game(&self) -> &PgnGame {
+        &self.tags
+    }
+
+    /// The game built goes back to `bin` when dropped.
+    pub(crate) fn send_home_to(&mut self, bin: &alloc::sync::Arc<super::parallel::Bin>) {
+        self.tags.home = super::parallel::Home::of(bin);
+    }
+
+    /// The buffers of the game being built, for another to be built in
+    /// ([`PgnGame::take_buffers`]): the builder is left fit only to be
+    /// dropped.
+    pub(crate) fn take_buffers(&mut self) -> Buffers {
+        let mut buffers = self.tags.take_buffers();
+        if buffers.comment_spans.capacity() == 0 {
+            buffers.comment_spans = core::mem::take(&mut self.spans);
+        }
+        buffers
+    }
+
+    /// Ends the game built, read at `origin`: its end ruled in place, with
+    /// its origin set, it is then [`Builder::tags`], to be moved out once
+    /// (a builder moved into a function returning the game is copied
+    /// whole first).
+    pub(crate) fn end(&mut self, origin: super::game::Origin) {
         self.tags.origin = origin;
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
@@ -462,7 +486,6 @@ impl Builder {
             let termination = tag_text.get(value).unwrap_or_default();
             read_termination(game, termination, result, known, |game| is_over(game, life));
         }
-        self.tags
     }
 }
 

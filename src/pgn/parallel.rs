@@ -260,7 +260,7 @@ struct Queue {
 /// worker to build its next games in): some chunks' games. More (games
 /// kept a while and dropped at once) are freed where they are dropped:
 /// memory stays bounded.
-const BIN_MOST: usize = 256;
+pub(crate) const BIN_MOST: usize = 256;
 
 /// Where the games a worker built go back to when dropped, wherever they
 /// are dropped (their vectors and text, [`Buffers`]), for the worker to
@@ -286,7 +286,7 @@ struct Spent {
 }
 
 impl Bin {
-    fn new() -> Arc<Bin> {
+    pub(crate) fn new() -> Arc<Bin> {
         Arc::new(Bin {
             spent: Mutex::new(Spent {
                 open: true,
@@ -297,7 +297,7 @@ impl Bin {
 
     /// Takes the games dropped, adding them to `spent` (when empty, its
     /// room is left here).
-    fn take(&self, spent: &mut Vec<Buffers>) {
+    pub(crate) fn take(&self, spent: &mut Vec<Buffers>) {
         let mut bin = lock(&self.spent);
         if spent.is_empty() {
             core::mem::swap(&mut bin.games, spent);
@@ -306,8 +306,14 @@ impl Bin {
         }
     }
 
+    /// The games that came back here so far.
+    #[cfg(test)]
+    pub(crate) fn came_back(&self) -> usize {
+        lock(&self.spent).came_back
+    }
+
     /// Takes no more games, and frees those here.
-    fn close(&self) {
+    pub(crate) fn close(&self) {
         let games = {
             let mut spent = lock(&self.spent);
             spent.open = false;
@@ -322,6 +328,13 @@ impl Bin {
 /// made otherwise (a clone too: its blocks are the cloning thread's).
 #[derive(Default)]
 pub(crate) struct Home(Option<Arc<Bin>>);
+
+impl Home {
+    /// `bin`, for a game built by its thread.
+    pub(crate) fn of(bin: &Arc<Bin>) -> Home {
+        Home(Some(Arc::clone(bin)))
+    }
+}
 
 impl Clone for Home {
     fn clone(&self) -> Home {

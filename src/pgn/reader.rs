@@ -6,6 +6,7 @@ use super::build::{Builder, Room, read_again};
 use super::error::{PgnError, PgnErrorKind};
 use super::game::Origin;
 use super::game::{Buffers, PgnGame};
+use super::parallel::Bin;
 use super::scan;
 use super::tokenizer::{
     Bound, Cursor, Driver, GameText, Sink, Step, indented_tag, is_blank_line, looks_like_tag,
@@ -13,6 +14,7 @@ use super::tokenizer::{
 };
 use alloc::vec::Vec;
 use std::io::{self, Read};
+use std::sync::Arc;
 
 const CHUNK: usize = 1 << 16;
 
@@ -37,6 +39,12 @@ const FIRST_BUFFER: usize = 1 << 12;
 /// `[Site "y"] ; r`) is a tag, the comment dropped, and an indented tag
 /// line is a tag line (starting the next game after movetext); a tag pair
 /// inside a line of movetext is passed over.
+///
+/// A game dropped while the reader reads on (in a plain loop, each game
+/// before the next is read) goes back to it, for the next game to be built
+/// in its vectors and text: no block freed and allocated again. The reader
+/// keeps at most 256 of them; once it is dropped, a game is freed where it
+/// is dropped.
 ///
 /// ```
 /// use chess_arbiter::pgn::Reader;
@@ -86,6 +94,14 @@ pub struct Reader<R> {
     /// Dropped games' buffers to build the next games in, one a game while
     /// they last ([`Builder::reusing`]): set by the parallel reader.
     pub(crate) spare: Vec<Buffers>,
+    /// Where the games it builds go back to when dropped, for their
+    /// buffers to build its next games in (a plain loop drops each game
+    /// before it asks for the next): made with its second game (a reader
+    /// of one game makes none), never for a chunk's reader (the parallel
+    /// reader sends its games home itself).
+    own: Option<Arc<Bin>>,
+    /// Whether its games go back to it ([`Reader::own`]).
+    sends_home: bool,
 }
 
 /// Where a reader over an open-ended chunk ([`Reader::chunk`]) stopped for
@@ -134,6 +150,8 @@ impl<R: Read> Reader<R> {
             in_game: false,
             paused: None,
             spare: Vec::new(),
+            own: None,
+            sends_home: true,
         }
     }
 
@@ -598,6 +616,7 @@ impl<'a> Reader<&'a [u8]> {
     /// are counted from the chunk's start.
     pub(crate) fn chunk(bytes: &'a [u8], open_end: bool) -> Reader<&'a [u8]> {
         let mut reader = Reader::from_slice(bytes);
+        reader.sends_home = false;
         reader.open_end = open_end;
         reader.eof = !open_end;
         reader
@@ -668,22 +687,51 @@ impl<R: Read> Iterator for Reader<R> {
             self.stopped(io::ErrorKind::WouldBlock.into());
             return None;
         }
-        let mut builder = match self.spare.pop() {
-            Some(buffers) => Builder::reusing(self.mainline_only, self.room, buffers),
-            None => Builder::new(self.mainline_only, self.room),
-        };
+        // One constructor, built in place (a builder is large).
+        let buffers = self.spare_buffers().unwrap_or_default();
+        let mut builder = Builder::reusing(self.mainline_only, self.room, buffers);
         let (read, movetext) = match self.read_started_game(&mut builder) {
             Next::End => return None,
             Next::Failed(e) => return Some(Err(e)),
             Next::Game(read, movetext) => (read, movetext),
         };
         if let Err(e) = read_again(&mut builder, read, &self.game_text(movetext)) {
+            // No game: its buffers build the next one.
+            self.spare.push(builder.take_buffers());
             return Some(Err(e));
         }
-        // Built straight into the item: the game is moved once.
-        let game = builder.finish(self.last_origin);
-        self.room = self.room.after(&game);
-        Some(Ok(game))
+        // All set before the game is moved out (the room it needed, where
+        // it goes back to): it is moved once, straight into the item.
+        self.room = self.room.after(builder.game());
+        if self.sends_home && self.games > 1 {
+            builder.send_home_to(self.own.get_or_insert_with(Bin::new));
+        }
+        builder.end(self.last_origin);
+        Some(Ok(builder.tags))
+    }
+}
+
+impl<R> Reader<R> {
+    /// The buffers of a game dropped, to build the next game in: the
+    /// parallel reader's ([`Reader::spare`]), or one of this reader's games
+    /// that came back ([`Reader::own`]).
+    #[inline]
+    fn spare_buffers(&mut self) -> Option<Buffers> {
+        if let Some(buffers) = self.spare.pop() {
+            return Some(buffers);
+        }
+        self.own.as_ref()?.take(&mut self.spare);
+        self.spare.pop()
+    }
+}
+
+/// The games still kept once the reader is dropped are freed where they
+/// are dropped.
+impl<R> Drop for Reader<R> {
+    fn drop(&mut self) {
+        if let Some(own) = &self.own {
+            own.close();
+        }
     }
 }
 
@@ -728,8 +776,10 @@ impl<R: Read> Reader<R> {
             Next::Game(read, movetext) => (read, movetext),
         };
         let origin = self.last_origin;
-        let game = read_again(&mut builder, read, &self.game_text(movetext))
-            .map(|()| builder.finish(origin));
+        let game = read_again(&mut builder, read, &self.game_text(movetext)).map(|()| {
+            builder.end(origin);
+            builder.tags
+        });
         if let Ok(game) = &game {
             self.room = self.room.after(game);
         }

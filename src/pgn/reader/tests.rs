@@ -37,7 +37,10 @@ fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
             line: game.first_line,
         };
         let built = crate::pgn::build::build_ruled(&game, false);
-        ruled_by_move.push(ruled(built.map(|b| b.finish(origin))));
+        ruled_by_move.push(ruled(built.map(|mut b| {
+            b.end(origin);
+            b.tags
+        })));
     }
     let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
     assert_eq!(in_place.len(), ruled_by_move.len());
@@ -123,9 +126,12 @@ fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
                 offset: game.offset,
                 line: game.first_line,
             };
-            by_lines.push(seen(
-                build_with(&game, false, Room::default()).map(|b| b.finish(origin)),
-            ));
+            by_lines.push(seen(build_with(&game, false, Room::default()).map(
+                |mut b| {
+                    b.end(origin);
+                    b.tags
+                },
+            )));
         }
         let one_pass: Vec<Seen> = Reader::new(Trickle(&text, next())).map(seen).collect();
         let name = String::from_utf8_lossy(&text);
@@ -530,4 +536,117 @@ fn tag_values_are_unescaped_wherever_the_escape_stands() {
             }
         }
     }
+}
+
+/// Games of every kind (tags, comments, NAGs, variations, moves after the
+/// end, errors), in a seeded order: what a dropped game leaves to the next.
+fn mixed_games(count: usize) -> String {
+    let kinds = [
+        "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {open} e5 $1 2. Nf3 (2. Qh5 Nc6) Nc6 *\n\n",
+        "1. d4 d5 2. c4 {a longer comment on the queen's gambit} e6 1-0\n\n",
+        "[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n[SetUp \"1\"]\n\n1. Ra8+ Ke7 *\n\n",
+        "[White \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
+        "[Black \"y\"]\n\n1. e4 e5 2. Ke3 *\n\n",
+        "[Event \"long\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 1/2-1/2\n\n",
+    ];
+    let mut next = xorshift(37);
+    (0..count)
+        .map(|_| kinds[(next() % kinds.len() as u64) as usize])
+        .collect()
+}
+
+/// The games of `text` as a reader whose games go back to nobody reads
+/// them.
+fn unhomed(text: &str) -> Vec<Seen> {
+    Reader::chunk(text.as_bytes(), false).map(seen).collect()
+}
+
+/// In a plain loop (each game dropped before the next is read), the
+/// sequential reader builds each game in the buffers of the game dropped
+/// before it: every game after the first comes back, its vectors are the
+/// next game's, and the games read are those of a reader that reuses
+/// nothing.
+#[test]
+fn games_dropped_in_a_loop_come_back_to_build_the_next() {
+    let text = mixed_games(300);
+    let want = unhomed(&text);
+    for from_slice in [false, true] {
+        let mut reader = if from_slice {
+            Reader::from_slice(text.as_bytes())
+        } else {
+            Reader::new(text.as_bytes())
+        };
+        let mut last_tags = None;
+        let mut reused = 0;
+        for (k, item) in (&mut reader).enumerate() {
+            if let Ok(game) = &item {
+                reused += usize::from(last_tags == Some(game.tag_text.as_ptr()));
+                last_tags = Some(game.tag_text.as_ptr());
+            }
+            assert_eq!(seen(item), want[k], "game {k}");
+        }
+        let games = want.iter().flatten().count();
+        let came_back = reader.own.as_ref().expect("games came back").came_back();
+        // Every game built after the first, and no other.
+        assert_eq!(came_back, want[1..].iter().flatten().count());
+        // Built in the vectors of the one before (through a record with
+        // an error too: the reader keeps them), but for the first two.
+        assert!(reused + 2 >= games, "{reused} of {games}");
+        assert!(want.iter().any(Result::is_err));
+    }
+}
+
+/// A game kept while the reader reads on is untouched by the games after
+/// it; a game dropped once the reader is gone is freed where it is; and a
+/// reader's bin holds a bounded number of games.
+#[test]
+fn games_kept_are_unharmed_and_the_reader_keeps_few() {
+    let text = mixed_games(2000);
+    let want = unhomed(&text);
+    let mut reader = Reader::new(text.as_bytes());
+    // Every third game kept, the others dropped at once.
+    let mut kept = Vec::new();
+    for (k, item) in (&mut reader).take(600).enumerate() {
+        if k % 3 == 0 {
+            kept.push((k, item));
+        }
+    }
+    for (k, item) in kept.drain(..) {
+        assert_eq!(seen(item), want[k], "game {k}");
+    }
+    // Every game of the rest kept, then dropped at once: the reader keeps
+    // at most the bin's room of them.
+    let rest: Vec<_> = (&mut reader).collect();
+    for (k, item) in rest.iter().enumerate() {
+        let item = item
+            .as_ref()
+            .map_err(|e| alloc::format!("{e} {:?}", e.ply()));
+        let want = want[600 + k].as_ref().map(|(game, _, _)| game);
+        assert_eq!(item, want.map_err(Clone::clone), "game {}", 600 + k);
+    }
+    let own = Arc::clone(reader.own.as_ref().expect("games came back"));
+    let before = own.came_back();
+    drop(rest);
+    let taken = own.came_back() - before;
+    assert!(taken > 0 && taken <= super::super::parallel::BIN_MOST);
+    // Past the reader's life, the games dropped are freed where they are.
+    let mut reader = Reader::new(text.as_bytes());
+    let games: Vec<_> = (&mut reader).take(20).collect();
+    let own = Arc::clone(reader.own.as_ref().expect("games came back"));
+    drop(reader);
+    drop(games);
+    assert_eq!(own.came_back(), 0);
+}
+
+/// A reader of one game makes no bin for it, nor does a chunk's reader
+/// (the parallel reader sends its games home itself).
+#[test]
+fn a_reader_of_one_game_or_a_chunk_keeps_no_bin() {
+    let text = mixed_games(10);
+    let mut one = Reader::new(text.as_bytes());
+    drop(one.next());
+    assert!(one.own.is_none());
+    let mut chunk = Reader::chunk(text.as_bytes(), false);
+    assert_eq!(chunk.by_ref().count(), 10);
+    assert!(chunk.own.is_none());
 }
