@@ -39,6 +39,11 @@ struct Search<'a> {
     corner: Square,
     /// The order of a quick look (see [`Order::Quick`]).
     order: Order,
+    /// Whether the winner's free pawn pushes without a generation in the
+    /// lines of first choices (see [`Search::node`]): from a root of more
+    /// men than the small endings have, whose lines a generation at every
+    /// node of the winner made costly.
+    pushes: bool,
 }
 
 /// Which weights order the moves of a rich position (more than [`RICH`]
@@ -211,6 +216,7 @@ fn search_from(
         line: Line::new(),
         corner,
         order,
+        pushes: root.occupied().len() > super::SMALL_MEN,
     };
     let mut found = false;
     for k in first..=discrepancies {
@@ -413,6 +419,25 @@ impl Search<'_> {
         } else {
             None
         };
+        // On the winner's turn of such a line, where the losing king has
+        // too many free squares for a mate in one to be looked for (see
+        // [`flights::free_flights`]), the pawn whose way is empty pushes
+        // without a generation: the move the scored moves mostly chose
+        // there. In the last positions of 4,884 lichess-style records of
+        // ten men or more, the winner's generations fall from 37,608 to
+        // 28,147 and the lines found from 4,859 to 4,857.
+        let step = step.or_else(|| {
+            if discrepancies == 0
+                && self.order == Order::Quick
+                && pos.turn() == self.winner
+                && self.pushes
+            {
+                promote::push(pos, self.winner)
+                    .filter(|_| flights::free_flights(pos, self.winner).is_none())
+            } else {
+                None
+            }
+        });
         let (count, mate) = if let Some(m) = step {
             ordered.push(u64::from(m.bits()));
             (2, None)
