@@ -419,13 +419,16 @@ impl Search<'_> {
         } else {
             None
         };
-        // On the winner's turn of such a line, where the losing king has
-        // too many free squares for a mate in one to be looked for (see
-        // [`flights::free_flights`]), the pawn whose way is empty pushes
-        // without a generation: the move the scored moves mostly chose
-        // there. In the last positions of 4,884 lichess-style records of
-        // ten men or more, the winner's generations fall from 37,608 to
-        // 28,147 and the lines found from 4,859 to 4,857.
+        // On the winner's turn of such a line from a rich root, the pawn
+        // whose way is empty pushes without a generation (while one can):
+        // the move the scored moves most often chose there, and pushes
+        // lead to the queens that mate. The look for a mate in one at
+        // such a node is given up (the lines run a few plies longer).
+        // In the last positions of ten men or more of 13,832
+        // lichess-style records, the winner's generations fall from
+        // 37,608 to 23,386 (the loser's rise from 4,443 to 6,266), the
+        // lines found stay (4,859 to 4,857 of 4,884), and their rulings
+        // cost 11 % fewer instructions.
         let step = step.or_else(|| {
             if discrepancies == 0
                 && self.order == Order::Quick
@@ -433,7 +436,6 @@ impl Search<'_> {
                 && self.pushes
             {
                 promote::push(pos, self.winner)
-                    .filter(|_| flights::free_flights(pos, self.winner).is_none())
             } else {
                 None
             }
