@@ -39,6 +39,11 @@ struct Search<'a> {
     corner: Square,
     /// The order of a quick look (see [`Order::Quick`]).
     order: Order,
+    /// Whether the winner's free pawn pushes without a generation in the
+    /// lines of first choices (see [`Search::node`]): from a root of more
+    /// men than the small endings have, whose lines a generation at every
+    /// node of the winner made costly.
+    pushes: bool,
 }
 
 /// Which weights order the moves of a rich position (more than [`RICH`]
@@ -211,6 +216,7 @@ fn search_from(
         line: Line::new(),
         corner,
         order,
+        pushes: root.occupied().len() > super::SMALL_MEN,
     };
     let mut found = false;
     for k in first..=discrepancies {
@@ -413,6 +419,27 @@ impl Search<'_> {
         } else {
             None
         };
+        // On the winner's turn of such a line from a rich root, the pawn
+        // whose way is empty pushes without a generation (while one can):
+        // the move the scored moves most often chose there, and pushes
+        // lead to the queens that mate. The look for a mate in one at
+        // such a node is given up (the lines run a few plies longer).
+        // In the last positions of ten men or more of 13,832
+        // lichess-style records, the winner's generations fall from
+        // 37,608 to 23,386 (the loser's rise from 4,443 to 6,266), the
+        // lines found stay (4,859 to 4,857 of 4,884), and their rulings
+        // cost 11 % fewer instructions.
+        let step = step.or_else(|| {
+            if discrepancies == 0
+                && self.order == Order::Quick
+                && pos.turn() == self.winner
+                && self.pushes
+            {
+                promote::push(pos, self.winner)
+            } else {
+                None
+            }
+        });
         let (count, mate) = if let Some(m) = step {
             ordered.push(u64::from(m.bits()));
             (2, None)

@@ -73,6 +73,23 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
     (!line.is_empty()).then_some((line, pos))
 }
 
+/// The push of the winner's [`runner`] in `pos` (the winner to move), a
+/// promotion to a queen on the last rank, if it is legal: a search's
+/// first choice played without a generation (see the node of a quick
+/// look's line).
+pub(super) fn push(pos: &Position, winner: Color) -> Option<Move> {
+    let pawn = runner(pos, winner)?;
+    let forward: i32 = if winner == Color::White { 8 } else { -8 };
+    let to = Square::from_index((pawn.index() as i32 + forward) as u32);
+    let last = to.rank().index() == if winner == Color::White { 7 } else { 0 };
+    let m = if last {
+        Move::promotion(pawn, to, Role::Queen)?
+    } else {
+        Move::new(pawn, to)
+    };
+    push_is_legal(pos, m).then_some(m)
+}
+
 /// The squares ahead of a pawn on `from` up to the last rank.
 fn way(from: Square, forward: i32) -> Bitboard {
     let file = FILE_A << from.file().index();
