@@ -48,19 +48,45 @@ pub(crate) fn verdict(pos: &Position, winner: Color) -> Option<bool> {
         // rule is wrong): the key need not be worked out.
         return Some(false);
     }
-    let exception = may_be_an_exception(pos) && EXCEPTIONS.binary_search(&key(pos, winner)).is_ok();
+    let exception =
+        may_be_an_exception(pos, winner) && EXCEPTIONS.binary_search(&key(pos, winner)).is_ok();
     Some(rule(pos, winner) != exception)
 }
 
 /// `false` if `pos` has none of the materials of the [`EXCEPTIONS`] (four
-/// men: one pawn, or a bishop and a knight and no pawn), so that its key
-/// need not be worked out (a test decodes every exception's material).
-fn may_be_an_exception(pos: &Position) -> bool {
-    let pawns = pos.by_role(Role::Pawn).len();
+/// men: one pawn, or a bishop and a knight and no pawn), or where no
+/// exception of them for `winner` stands: the loser's king in a corner's
+/// four squares, a pawn on its sixth or seventh rank. Then its key need
+/// not be worked out (a test decodes every exception's men). Each
+/// exception is a side forced into a stalemate or a bad capture in a
+/// corner; the key (up to sixteen encodings, each sorted) took 4 M of the
+/// 70 M instructions of the rulings of the small endings that end the
+/// games of a lichess-style file, the known endings after their walks.
+fn may_be_an_exception(pos: &Position, winner: Color) -> bool {
+    let pawns = pos.by_role(Role::Pawn);
     pos.occupied().len() == 4
-        && (pawns == 1
-            || pawns == 0 && pos.by_role(Role::Bishop).any() && pos.by_role(Role::Knight).any())
+        && CORNER_BOXES.contains(pos.king(!winner))
+        && match pawns.single_square() {
+            Some(pawn) => {
+                let owner = if pos.by_color(Color::White).contains(pawn) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                pawn.rank().relative_to(owner) >= crate::Rank::Sixth
+            }
+            None => {
+                pawns.is_empty()
+                    && pos.by_role(Role::Bishop).any()
+                    && pos.by_role(Role::Knight).any()
+            }
+        }
 }
+
+/// The four squares of each corner (a1 b1 a2 b2 and their images under
+/// the board's symmetries, which the keys are taken under): where a king
+/// of every exception stands.
+const CORNER_BOXES: crate::Bitboard = crate::Bitboard(0xc3c3_0000_0000_c3c3);
 
 /// The material rule looked [`LOOKAHEAD`] plies ahead: right but for
 /// the [`EXCEPTIONS`].
@@ -679,6 +705,38 @@ mod tests {
                 pawns == 1 || pawns == 0 && bishops > 0 && knights > 0,
                 "{k:#x}: {roles:?}"
             );
+        }
+    }
+
+    #[test]
+    fn every_exception_has_the_losers_king_cornered_and_a_far_pawn() {
+        // A key: the men's codes (colour, role, square in ten bits), then
+        // the side to move and the winner (a bit each).
+        for &k in &super::EXCEPTIONS {
+            let winner = k & 1;
+            let mut men = k >> 2;
+            let (mut cornered, mut far_pawn, mut pawns) = (false, false, 0);
+            while men != 0 {
+                let (color, role, sq) = (men >> 9 & 1, (men >> 6) & 7, (men & 63) as u32);
+                let sq = crate::bitboard::square_at(sq);
+                if role == crate::Role::King as u64 && color != winner {
+                    cornered |= super::CORNER_BOXES.contains(sq);
+                }
+                if role == crate::Role::Pawn as u64 {
+                    pawns += 1;
+                    let rank = sq.rank().index();
+                    far_pawn |= if color == 0 { rank >= 5 } else { rank <= 2 };
+                }
+                men >>= 10;
+            }
+            assert!(cornered, "{k:#x}");
+            assert!(pawns == 0 || far_pawn, "{k:#x}");
+        }
+        // The mask is the four squares of each corner.
+        assert_eq!(super::CORNER_BOXES.len(), 16);
+        for sq in super::CORNER_BOXES {
+            let (x, y) = (sq.file().index(), sq.rank().index());
+            assert!(x.min(7 - x) <= 1 && y.min(7 - y) <= 1, "{sq:?}");
         }
     }
 
