@@ -280,10 +280,20 @@ pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
 /// [`walks_to_a_winnable_ending`] with at most `plies` plies walked: a
 /// cheap first look.
 pub(crate) fn walks_within(pos: &Position, mut plies: u32) -> bool {
-    walks(pos, &mut plies)
+    walks(pos, &mut plies, None)
 }
 
-fn walks(pos: &Position, plies: &mut u32) -> bool {
+/// [`walks_within`] for one side: `true` if the walks (at most `plies`
+/// plies) lead into a known ending that `winner` can win, so that
+/// `winner` can mate from `pos` by that series of legal moves and a mate
+/// from there.
+pub(crate) fn walks_within_for(pos: &Position, winner: Color, mut plies: u32) -> bool {
+    walks(pos, &mut plies, Some(winner))
+}
+
+/// The walks of [`walks_within`] (`winner` `None`: into an ending some
+/// side can win) or of [`walks_within_for`] (one that `winner` can).
+fn walks(pos: &Position, plies: &mut u32, winner: Option<Color>) -> bool {
     let men = pos.occupied().len();
     if !(4..=WALK_MEN).contains(&men) || pos.castling.any() || is_known(pos) {
         return false;
@@ -299,7 +309,7 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
             if *plies == 0 {
                 return false;
             }
-            if walk_and_take(pos, taker, target, plies) {
+            if walk_and_take(pos, taker, target, plies, winner) {
                 return true;
             }
         }
@@ -311,10 +321,16 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
 /// nearer to `target` (or takes it) on its turns; the other side plays its
 /// first quiet move, not with the target, that leaves the target unguarded
 /// and gives no check.
-fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
+fn walk_and_take(
+    pos: &Position,
+    taker: Color,
+    target: crate::Square,
+    plies: &mut u32,
+    winner: Option<Color>,
+) -> bool {
     let mut line = Line::new();
     walk_to_take(pos, taker, target, plies, STALLED_TURNS, &mut line)
-        .is_some_and(|p| after_the_capture(&p, plies))
+        .is_some_and(|p| after_the_capture(&p, plies, winner))
 }
 
 /// The turns a walking king may make without coming nearer to its
@@ -614,13 +630,16 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
 /// small endings: known and winnable, or alive by one of the looks ahead
 /// (the walks first: after a capture they mostly go on to a known
 /// ending, for less than the look at every capture and man offered).
-fn after_the_capture(pos: &Position, plies: &mut u32) -> bool {
+fn after_the_capture(pos: &Position, plies: &mut u32, winner: Option<Color>) -> bool {
     if is_known(pos) {
-        return Color::ALL
-            .into_iter()
-            .any(|c| verdict(pos, c) == Some(true));
+        return match winner {
+            Some(winner) => verdict(pos, winner) == Some(true),
+            None => Color::ALL
+                .into_iter()
+                .any(|c| verdict(pos, c) == Some(true)),
+        };
     }
-    walks(pos, plies) || leads_to_a_winnable_ending(pos)
+    walks(pos, plies, winner) || winner.is_none() && leads_to_a_winnable_ending(pos)
 }
 
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
@@ -819,6 +838,30 @@ mod tests {
         // mate, and the walk claims nothing.
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1")));
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/3B4 b - - 0 1")));
+    }
+
+    #[test]
+    fn a_walk_for_one_side_ends_where_that_side_wins() {
+        use super::{walks_within, walks_within_for};
+        let pos = |fen| Position::from_fen(fen).expect("a valid FEN");
+        // White's king takes the light bishop: Black's two bishops of both
+        // colours win, White's bare king never does.
+        let two_bishops = pos("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249");
+        assert!(walks_within_for(&two_bishops, Color::Black, 100));
+        assert!(!walks_within_for(&two_bishops, Color::White, 100));
+        assert!(walks_within(&two_bishops, 100));
+        // Bishops all on light squares: nobody's walk claims anything.
+        let light = pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1");
+        for color in Color::ALL {
+            assert!(!walks_within_for(&light, color, 100));
+        }
+        // Locked pawns: either king takes the other's pawn and promotes.
+        let locked = pos("8/8/p7/P7/8/8/8/3K2k1 w - - 0 45");
+        for color in Color::ALL {
+            assert!(walks_within_for(&locked, color, 100), "{color:?}");
+        }
+        // And no further than the plies given.
+        assert!(!walks_within_for(&locked, Color::White, 4));
     }
 
     #[test]
