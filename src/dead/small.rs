@@ -48,19 +48,45 @@ pub(crate) fn verdict(pos: &Position, winner: Color) -> Option<bool> {
         // rule is wrong): the key need not be worked out.
         return Some(false);
     }
-    let exception = may_be_an_exception(pos) && EXCEPTIONS.binary_search(&key(pos, winner)).is_ok();
+    let exception =
+        may_be_an_exception(pos, winner) && EXCEPTIONS.binary_search(&key(pos, winner)).is_ok();
     Some(rule(pos, winner) != exception)
 }
 
 /// `false` if `pos` has none of the materials of the [`EXCEPTIONS`] (four
-/// men: one pawn, or a bishop and a knight and no pawn), so that its key
-/// need not be worked out (a test decodes every exception's material).
-fn may_be_an_exception(pos: &Position) -> bool {
-    let pawns = pos.by_role(Role::Pawn).len();
+/// men: one pawn, or a bishop and a knight and no pawn), or where no
+/// exception of them for `winner` stands: the loser's king in a corner's
+/// four squares, a pawn on its sixth or seventh rank. Then its key need
+/// not be worked out (a test decodes every exception's men). Each
+/// exception is a side forced into a stalemate or a bad capture in a
+/// corner; the key (up to sixteen encodings, each sorted) took 4 M of the
+/// 70 M instructions of the rulings of the small endings that end the
+/// games of a lichess-style file, the known endings after their walks.
+fn may_be_an_exception(pos: &Position, winner: Color) -> bool {
+    let pawns = pos.by_role(Role::Pawn);
     pos.occupied().len() == 4
-        && (pawns == 1
-            || pawns == 0 && pos.by_role(Role::Bishop).any() && pos.by_role(Role::Knight).any())
+        && CORNER_BOXES.contains(pos.king(!winner))
+        && match pawns.single_square() {
+            Some(pawn) => {
+                let owner = if pos.by_color(Color::White).contains(pawn) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                pawn.rank().relative_to(owner) >= crate::Rank::Sixth
+            }
+            None => {
+                pawns.is_empty()
+                    && pos.by_role(Role::Bishop).any()
+                    && pos.by_role(Role::Knight).any()
+            }
+        }
 }
+
+/// The four squares of each corner (a1 b1 a2 b2 and their images under
+/// the board's symmetries, which the keys are taken under): where a king
+/// of every exception stands.
+const CORNER_BOXES: crate::Bitboard = crate::Bitboard(0xc3c3_0000_0000_c3c3);
 
 /// The material rule looked [`LOOKAHEAD`] plies ahead: right but for
 /// the [`EXCEPTIONS`].
@@ -254,10 +280,20 @@ pub(crate) fn walks_to_a_winnable_ending(pos: &Position) -> bool {
 /// [`walks_to_a_winnable_ending`] with at most `plies` plies walked: a
 /// cheap first look.
 pub(crate) fn walks_within(pos: &Position, mut plies: u32) -> bool {
-    walks(pos, &mut plies)
+    walks(pos, &mut plies, None)
 }
 
-fn walks(pos: &Position, plies: &mut u32) -> bool {
+/// [`walks_within`] for one side: `true` if the walks (at most `plies`
+/// plies) lead into a known ending that `winner` can win, so that
+/// `winner` can mate from `pos` by that series of legal moves and a mate
+/// from there.
+pub(crate) fn walks_within_for(pos: &Position, winner: Color, mut plies: u32) -> bool {
+    walks(pos, &mut plies, Some(winner))
+}
+
+/// The walks of [`walks_within`] (`winner` `None`: into an ending some
+/// side can win) or of [`walks_within_for`] (one that `winner` can).
+fn walks(pos: &Position, plies: &mut u32, winner: Option<Color>) -> bool {
     let men = pos.occupied().len();
     if !(4..=WALK_MEN).contains(&men) || pos.castling.any() || is_known(pos) {
         return false;
@@ -273,7 +309,7 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
             if *plies == 0 {
                 return false;
             }
-            if walk_and_take(pos, taker, target, plies) {
+            if walk_and_take(pos, taker, target, plies, winner) {
                 return true;
             }
         }
@@ -285,10 +321,16 @@ fn walks(pos: &Position, plies: &mut u32) -> bool {
 /// nearer to `target` (or takes it) on its turns; the other side plays its
 /// first quiet move, not with the target, that leaves the target unguarded
 /// and gives no check.
-fn walk_and_take(pos: &Position, taker: Color, target: crate::Square, plies: &mut u32) -> bool {
+fn walk_and_take(
+    pos: &Position,
+    taker: Color,
+    target: crate::Square,
+    plies: &mut u32,
+    winner: Option<Color>,
+) -> bool {
     let mut line = Line::new();
     walk_to_take(pos, taker, target, plies, STALLED_TURNS, &mut line)
-        .is_some_and(|p| after_the_capture(&p, plies))
+        .is_some_and(|p| after_the_capture(&p, plies, winner))
 }
 
 /// The turns a walking king may make without coming nearer to its
@@ -588,13 +630,16 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
 /// small endings: known and winnable, or alive by one of the looks ahead
 /// (the walks first: after a capture they mostly go on to a known
 /// ending, for less than the look at every capture and man offered).
-fn after_the_capture(pos: &Position, plies: &mut u32) -> bool {
+fn after_the_capture(pos: &Position, plies: &mut u32, winner: Option<Color>) -> bool {
     if is_known(pos) {
-        return Color::ALL
-            .into_iter()
-            .any(|c| verdict(pos, c) == Some(true));
+        return match winner {
+            Some(winner) => verdict(pos, winner) == Some(true),
+            None => Color::ALL
+                .into_iter()
+                .any(|c| verdict(pos, c) == Some(true)),
+        };
     }
-    walks(pos, plies) || leads_to_a_winnable_ending(pos)
+    walks(pos, plies, winner) || winner.is_none() && leads_to_a_winnable_ending(pos)
 }
 
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
@@ -683,6 +728,38 @@ mod tests {
     }
 
     #[test]
+    fn every_exception_has_the_losers_king_cornered_and_a_far_pawn() {
+        // A key: the men's codes (colour, role, square in ten bits), then
+        // the side to move and the winner (a bit each).
+        for &k in &super::EXCEPTIONS {
+            let winner = k & 1;
+            let mut men = k >> 2;
+            let (mut cornered, mut far_pawn, mut pawns) = (false, false, 0);
+            while men != 0 {
+                let (color, role, sq) = (men >> 9 & 1, (men >> 6) & 7, (men & 63) as u32);
+                let sq = crate::bitboard::square_at(sq);
+                if role == crate::Role::King as u64 && color != winner {
+                    cornered |= super::CORNER_BOXES.contains(sq);
+                }
+                if role == crate::Role::Pawn as u64 {
+                    pawns += 1;
+                    let rank = sq.rank().index();
+                    far_pawn |= if color == 0 { rank >= 5 } else { rank <= 2 };
+                }
+                men >>= 10;
+            }
+            assert!(cornered, "{k:#x}");
+            assert!(pawns == 0 || far_pawn, "{k:#x}");
+        }
+        // The mask is the four squares of each corner.
+        assert_eq!(super::CORNER_BOXES.len(), 16);
+        for sq in super::CORNER_BOXES {
+            let (x, y) = (sq.file().index(), sq.rank().index());
+            assert!(x.min(7 - x) <= 1 && y.min(7 - y) <= 1, "{sq:?}");
+        }
+    }
+
+    #[test]
     fn no_exception_is_where_the_winner_has_too_little_to_mate() {
         // The verdict answers such a position by the material rule alone,
         // without looking for its key among the exceptions.
@@ -761,6 +838,30 @@ mod tests {
         // mate, and the walk claims nothing.
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1")));
         assert!(!walks(&pos("K7/8/8/1b6/8/3b4/3k4/3B4 b - - 0 1")));
+    }
+
+    #[test]
+    fn a_walk_for_one_side_ends_where_that_side_wins() {
+        use super::{walks_within, walks_within_for};
+        let pos = |fen| Position::from_fen(fen).expect("a valid FEN");
+        // White's king takes the light bishop: Black's two bishops of both
+        // colours win, White's bare king never does.
+        let two_bishops = pos("K7/8/8/1b6/5b2/3b4/3k4/8 b - - 81 249");
+        assert!(walks_within_for(&two_bishops, Color::Black, 100));
+        assert!(!walks_within_for(&two_bishops, Color::White, 100));
+        assert!(walks_within(&two_bishops, 100));
+        // Bishops all on light squares: nobody's walk claims anything.
+        let light = pos("K7/8/8/1b6/8/3b4/3k4/5B2 b - - 0 1");
+        for color in Color::ALL {
+            assert!(!walks_within_for(&light, color, 100));
+        }
+        // Locked pawns: either king takes the other's pawn and promotes.
+        let locked = pos("8/8/p7/P7/8/8/8/3K2k1 w - - 0 45");
+        for color in Color::ALL {
+            assert!(walks_within_for(&locked, color, 100), "{color:?}");
+        }
+        // And no further than the plies given.
+        assert!(!walks_within_for(&locked, Color::White, 4));
     }
 
     #[test]
