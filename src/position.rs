@@ -579,7 +579,10 @@ impl Position {
         // The captured piece's role without a loop (a legal move takes no
         // king), whose exit the CPU mispredicts from capture to capture.
         let to = m.to();
-        let captured = self.occupied().contains(to).then(|| self.role_of_occupied(to));
+        let captured = self
+            .occupied()
+            .contains(to)
+            .then(|| self.role_of_occupied(to));
         self.play_role(m, role, captured);
     }
 
