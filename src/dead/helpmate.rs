@@ -337,7 +337,7 @@ impl Search<'_> {
                             &pos,
                             self.winner,
                             self.corner,
-                            self.order,
+                            (self.order, true),
                             &mut others,
                         );
                         if let Some(m) = mate {
@@ -440,13 +440,24 @@ impl Search<'_> {
                 None
             }
         });
+        // A winner's node of a line of first choices looks for a mate in
+        // one before the generation, among the checking moves alone: a
+        // mate found needs no generation.
+        let looked =
+            step.is_none() && discrepancies == 0 && pos.turn() == self.winner && !pos.is_check();
+        if looked {
+            if let Some(m) = flights::quick_mate(pos, self.winner) {
+                return Node::Leaf(self.line.try_push(m).is_ok());
+            }
+        }
         let (count, mate) = if let Some(m) = step {
             ordered.push(u64::from(m.bits()));
             (2, None)
         } else if discrepancies == 0 {
-            generate_scored::<false>(pos, self.winner, self.corner, self.order, ordered)
+            let how = (self.order, !looked);
+            generate_scored::<false>(pos, self.winner, self.corner, how, ordered)
         } else {
-            generate_scored::<true>(pos, self.winner, self.corner, self.order, ordered)
+            generate_scored::<true>(pos, self.winner, self.corner, (self.order, true), ordered)
         };
         if count == 0 {
             return match (pos.turn() != self.winner, pos.is_check()) {

@@ -273,3 +273,147 @@ pub(super) fn king_flees_after(pos: &Position, m: Move) -> bool {
                     || (crate::attacks::rook(sq, occupied) & straight).is_empty())
         })
 }
+
+/// A mate in one of the winner (to move, not in check: the caller
+/// knows) found without a
+/// generation of the legal moves, when the losing king has at most two
+/// free squares ([`free_flights`]; otherwise none is looked for): only the
+/// checking moves are made from the men's attacks (their check squares, or
+/// a step off the line of a check they uncover), each looked at as the
+/// scored generation's look does, and tested for legality alone (a man
+/// pinned to its king keeps to its line, the king steps to a square nobody
+/// attacks). Castling and en passant are not looked at: `None` says only
+/// that no mate was found.
+pub(super) fn quick_mate(pos: &Position, winner: Color) -> Option<Move> {
+    debug_assert!(pos.turn() == winner && !pos.is_check(), "{pos:?}");
+    let (free, leap) = free_flights(pos, winner)?;
+    let king = pos.king(!winner);
+    let checks = super::CheckSquares::new(pos, king);
+    let ours = pos.by_color(winner);
+    let occupied = pos.occupied();
+    let own_king = pos.king(winner);
+    // Computed when a candidate needs it: most looks have none.
+    let mut pinned = None;
+    let mut legal = |m: Move| {
+        let pins = *pinned.get_or_insert_with(|| pos.pinned_to_king(winner, own_king));
+        !pins.contains(m.from()) || crate::attacks::line(own_king, m.from()).contains(m.to())
+    };
+    let uncovering = |from: Square, targets: Bitboard| {
+        if checks.uncovers.contains(from) {
+            targets & !crate::attacks::line(king, from)
+        } else {
+            Bitboard::EMPTY
+        }
+    };
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        let spots = checks.by_role[role as usize] & !ours;
+        for from in pos.pieces(winner, role) {
+            // A slider whose empty-board rays meet no check square and
+            // that uncovers none needs no attack lookup.
+            let rays = match role {
+                Role::Knight => crate::attacks::knight(from),
+                Role::Bishop => crate::attacks::bishop_rays(from),
+                Role::Rook => crate::attacks::rook_rays(from),
+                _ => crate::attacks::bishop_rays(from) | crate::attacks::rook_rays(from),
+            };
+            if (rays & spots).is_empty() && !checks.uncovers.contains(from) {
+                continue;
+            }
+            let reach = match role {
+                Role::Knight => rays,
+                Role::Bishop => crate::attacks::bishop(from, occupied),
+                Role::Rook => crate::attacks::rook(from, occupied),
+                _ => crate::attacks::queen(from, occupied),
+            } & !ours;
+            let checking = (reach & spots) | uncovering(from, reach);
+            for to in checking {
+                let m = Move::new(from, to);
+                if may_take_flights_of(pos, m, role, king, free)
+                    && legal(m)
+                    && mates_in_one_of(pos, m, role, leap)
+                {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    // The king gives check only by uncovering one.
+    let steps = uncovering(own_king, crate::attacks::king(own_king) & !ours);
+    for to in steps {
+        let m = Move::new(own_king, to);
+        if !pos.is_attacked(to, !winner, occupied.without(own_king))
+            && may_take_flights_of(pos, m, Role::King, king, free)
+            && mates_in_one(pos, m)
+        {
+            return Some(m);
+        }
+    }
+    // The pawns: those that may promote or uncover a check one by one,
+    // the others by their checking squares alone (a pawn checks from two
+    // squares at most).
+    let pawns = pos.pieces(winner, Role::Pawn);
+    let forward: i32 = if winner == Color::White { 8 } else { -8 };
+    let seventh = Bitboard::from_rank(crate::Rank::Seventh.relative_to(winner));
+    let third = Bitboard::from_rank(crate::Rank::Third.relative_to(winner));
+    let theirs = pos.by_color(!winner);
+    let mut pawn_mates = |m: Move| {
+        checks.may_check(pos, m)
+            && (m.code() >= 2 || may_take_flights_of(pos, m, Role::Pawn, king, free))
+            && legal(m)
+            && mates_in_one(pos, m)
+    };
+    for from in pawns & (seventh | checks.uncovers) {
+        let ahead = Square::from_index((from.index() as i32 + forward) as u32);
+        let mut targets = crate::attacks::pawn(winner, from) & theirs;
+        if !occupied.contains(ahead) {
+            targets = targets.with(ahead);
+        }
+        for to in targets {
+            if seventh.contains(from) {
+                for role in [Role::Queen, Role::Knight] {
+                    if let Some(m) = Move::promotion(from, to, role) {
+                        if pawn_mates(m) {
+                            return Some(m);
+                        }
+                    }
+                }
+            } else if pawn_mates(Move::new(from, to)) {
+                return Some(Move::new(from, to));
+            }
+        }
+        let beyond = Square::from_index((ahead.index() as i32 + forward) as u32);
+        if third.contains(ahead) && !occupied.contains(ahead) && !occupied.contains(beyond) {
+            let m = Move::double_push(from, beyond);
+            if pawn_mates(m) {
+                return Some(m);
+            }
+        }
+    }
+    let others = pawns & !(seventh | checks.uncovers);
+    let spots = checks.by_role[Role::Pawn as usize];
+    let single = others.shift(forward) & !occupied;
+    for to in single & spots {
+        let m = Move::new(Square::from_index((to.index() as i32 - forward) as u32), to);
+        if pawn_mates(m) {
+            return Some(m);
+        }
+    }
+    for to in (single & third).shift(forward) & !occupied & spots {
+        let m = Move::double_push(
+            Square::from_index((to.index() as i32 - 2 * forward) as u32),
+            to,
+        );
+        if pawn_mates(m) {
+            return Some(m);
+        }
+    }
+    for to in spots & theirs {
+        for from in crate::attacks::pawn(!winner, to) & others {
+            let m = Move::new(from, to);
+            if pawn_mates(m) {
+                return Some(m);
+            }
+        }
+    }
+    None
+}

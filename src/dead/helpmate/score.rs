@@ -15,16 +15,17 @@ use arrayvec::ArrayVec;
 /// mate in one: how many legal moves there are (0, 1, or 2 for two or
 /// more: the search asks no more) and the first mate found (once one is
 /// found the generation stops: the count is then of the moves generated
-/// so far, at least one).
+/// so far, at least one). Without `look` no mate is looked for (the
+/// caller looked already).
 #[inline(never)]
 pub(super) fn generate_scored<const ALL: bool>(
     pos: &Position,
     winner: Color,
     corner: Square,
-    order: Order,
+    (order, look): (Order, bool),
     keys: &mut ArrayVec<u64, 256>,
 ) -> (u32, Option<Move>) {
-    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, order, keys);
+    let mut scorer = Scorer::<ALL>::new(pos, winner, corner, (order, look), keys);
     pos.generate(Bitboard::FULL, &mut scorer);
     let count = scorer.count.min(2);
     if !ALL && count > 0 {
@@ -105,7 +106,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         pos: &'a Position,
         winner: Color,
         corner: Square,
-        order: Order,
+        (order, look): (Order, bool),
         keys: &'a mut ArrayVec<u64, 256>,
     ) -> Scorer<'a, ALL> {
         let king = pos.king(!winner);
@@ -142,7 +143,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         } else {
             (-50, -300)
         };
-        let look = if winner_moves {
+        let look = if winner_moves && look {
             free_flights(pos, winner).map(|(free, leap)| MateLook {
                 king,
                 checks: CheckSquares::new(pos, king),

@@ -1,7 +1,7 @@
 //! The tests of the helpmate search.
 
 use super::flights::{
-    NEAR, free_flights, king_flees_after, leapers, mates_in_one, mates_in_one_of,
+    NEAR, free_flights, king_flees_after, leapers, mates_in_one, mates_in_one_of, quick_mate,
 };
 use super::*;
 
@@ -63,8 +63,8 @@ fn follow_best(pos: &Position, winner: Color, corner: Square, order: Order, plie
     let mut nodes = 0;
     for _ in 0..plies {
         let (mut all, mut best) = (ArrayVec::new(), ArrayVec::new());
-        let (count, mate) = generate_scored::<true>(&pos, winner, corner, order, &mut all);
-        let chosen = generate_scored::<false>(&pos, winner, corner, order, &mut best);
+        let (count, mate) = generate_scored::<true>(&pos, winner, corner, (order, true), &mut all);
+        let chosen = generate_scored::<false>(&pos, winner, corner, (order, true), &mut best);
         nodes += 1;
         assert_eq!((count, mate), chosen, "{pos:?}");
         // None, one or more: all the search asks (a mate ends the count).
@@ -618,7 +618,7 @@ fn a_first_choice_that_stalemates_is_taken_back_for_the_next_best() {
     for &m in &line[..line.len() - 1] {
         if p.turn() == winner {
             let mut best = ArrayVec::new();
-            generate_scored::<false>(&p, winner, target, Order::Quick, &mut best);
+            generate_scored::<false>(&p, winner, target, (Order::Quick, true), &mut best);
             let best = Move::from_bits(*best.iter().max().unwrap() as u16);
             if best != m {
                 let mut stalemate = p.clone();
@@ -633,4 +633,76 @@ fn a_first_choice_that_stalemates_is_taken_back_for_the_next_best() {
         p.play_unchecked(m);
     }
     assert!((1..=STALEMATE_RETRIES).contains(&taken_back));
+}
+
+/// Visits every position `depth` plies deep and checks, for the side to
+/// move out of check, that [`quick_mate`] finds a mate in one exactly
+/// when the losing king has at most two free squares and one of the
+/// legal moves but castling and en passant mates, and that what it finds
+/// is a legal move that mates. Counts the mates found.
+fn walk_quick_mates(pos: &Position, depth: u32, found: &mut u32) {
+    let us = pos.turn();
+    if !pos.is_check() {
+        let mates = |m: &Move| {
+            let mut child = pos.clone();
+            child.play_unchecked(*m);
+            !child.has_legal_moves() && child.is_check()
+        };
+        let quick = quick_mate(pos, us);
+        if let Some(m) = quick {
+            assert!(pos.is_legal(m) && mates(&m), "{m:?} in {pos:?}");
+            *found += 1;
+        }
+        let looked = free_flights(pos, us).is_some();
+        let any = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                !matches!(
+                    m.kind(),
+                    crate::MoveKind::Castle | crate::MoveKind::EnPassant
+                )
+            })
+            .any(mates);
+        assert_eq!(quick.is_some(), looked && any, "{pos:?}");
+    }
+    if depth == 0 {
+        return;
+    }
+    for &m in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        walk_quick_mates(&child, depth - 1, found);
+    }
+}
+
+#[test]
+fn the_quick_mate_look_finds_every_mate_in_one_but_castling_and_en_passant() {
+    // Mates by every role, by promotion, by a double push, uncovered;
+    // pinned men that would mate; positions with none.
+    let mut found = 0;
+    for (fen, depth) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            2,
+        ),
+        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3),
+        ("7k/5Q2/8/8/8/8/8/6K1 w - - 0 1", 2),
+        ("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", 2),
+        ("7k/6pp/8/8/B7/8/8/4R1K1 w - - 0 1", 2),
+        ("8/8/8/8/1p6/k1p5/8/1KR5 w - - 0 1", 2),
+        ("8/8/8/8/8/1p6/k1pN4/2K5 w - - 0 1", 2),
+        ("6rk/6pp/8/6N1/8/8/5PPP/6K1 w - - 0 1", 2),
+        ("4r1k1/5ppp/8/8/8/8/4BPPP/4K1NR w - - 0 1", 2),
+        // Only the promotion to a knight mates.
+        ("6br/5Ppk/6pp/8/8/8/8/K7 w - - 0 1", 1),
+    ] {
+        walk_quick_mates(&Position::from_fen(fen).unwrap(), depth, &mut found);
+    }
+    assert!(found > 50, "{found}");
 }
