@@ -34,13 +34,8 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
     let mut line = Line::new();
     while line.len() < most {
         if pos.turn() == winner {
-            let to = Square::from_index((pawn.index() as i32 + forward) as u32);
-            let last = to.rank().index() == if winner == Color::White { 7 } else { 0 };
-            let m = if last {
-                Move::promotion(pawn, to, Role::Queen)?
-            } else {
-                Move::new(pawn, to)
-            };
+            let (m, last) = step(pawn, winner)?;
+            let to = m.to();
             if pos.occupied().contains(to) || !push_is_legal(&pos, m) {
                 return None;
             }
@@ -78,7 +73,13 @@ pub(super) fn run(root: &Position, winner: Color, most: u64) -> Option<(Line, Po
 /// first choice played without a generation (see the node of a quick
 /// look's line).
 pub(super) fn push(pos: &Position, winner: Color) -> Option<Move> {
-    let pawn = runner(pos, winner)?;
+    let (m, _) = step(runner(pos, winner)?, winner)?;
+    push_is_legal(pos, m).then_some(m)
+}
+
+/// The one-square push of `winner`'s pawn on `pawn` (a promotion to a
+/// queen on the last rank), and whether it reaches the last rank.
+fn step(pawn: Square, winner: Color) -> Option<(Move, bool)> {
     let forward: i32 = if winner == Color::White { 8 } else { -8 };
     let to = Square::from_index((pawn.index() as i32 + forward) as u32);
     let last = to.rank().index() == if winner == Color::White { 7 } else { 0 };
@@ -87,7 +88,7 @@ pub(super) fn push(pos: &Position, winner: Color) -> Option<Move> {
     } else {
         Move::new(pawn, to)
     };
-    push_is_legal(pos, m).then_some(m)
+    Some((m, last))
 }
 
 /// The squares ahead of a pawn on `from` up to the last rank.
