@@ -99,7 +99,7 @@ pub struct Reader<R> {
     /// before it asks for the next): made with its second game (a reader
     /// of one game makes none), never for a chunk's reader (the parallel
     /// reader sends its games home itself).
-    own: Option<Arc<Bin>>,
+    own: OwnBin,
     /// Whether its games go back to it ([`Reader::own`]).
     sends_home: bool,
 }
@@ -150,7 +150,7 @@ impl<R: Read> Reader<R> {
             in_game: false,
             paused: None,
             spare: Vec::new(),
-            own: None,
+            own: OwnBin::default(),
             sends_home: true,
         }
     }
@@ -704,7 +704,7 @@ impl<R: Read> Iterator for Reader<R> {
         // it goes back to): it is moved once, straight into the item.
         self.room = self.room.after(builder.game());
         if self.sends_home && self.games > 1 {
-            builder.send_home_to(self.own.get_or_insert_with(Bin::new));
+            builder.send_home_to(self.own.0.get_or_insert_with(Bin::new));
         }
         builder.end(self.last_origin);
         Some(Ok(builder.tags))
@@ -720,17 +720,23 @@ impl<R> Reader<R> {
         if let Some(buffers) = self.spare.pop() {
             return Some(buffers);
         }
-        self.own.as_ref()?.take(&mut self.spare);
+        self.own.0.as_ref()?.take(&mut self.spare);
         self.spare.pop()
     }
 }
 
-/// The games still kept once the reader is dropped are freed where they
-/// are dropped.
-impl<R> Drop for Reader<R> {
+/// The bin a reader's own games go back to ([`Reader::own`]), closed when
+/// the reader is dropped: the games still kept are then freed where they
+/// are dropped. A field that closes it rather than a `Drop` of the reader:
+/// the reader's source may still end before the reader does (a slice
+/// dropped first, as before this bin).
+#[derive(Default)]
+struct OwnBin(Option<Arc<Bin>>);
+
+impl Drop for OwnBin {
     fn drop(&mut self) {
-        if let Some(own) = &self.own {
-            own.close();
+        if let Some(bin) = &self.0 {
+            bin.close();
         }
     }
 }

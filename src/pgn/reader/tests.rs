@@ -586,7 +586,7 @@ fn games_dropped_in_a_loop_come_back_to_build_the_next() {
             assert_eq!(seen(item), want[k], "game {k}");
         }
         let games = want.iter().flatten().count();
-        let came_back = reader.own.as_ref().expect("games came back").came_back();
+        let came_back = reader.own.0.as_ref().expect("games came back").came_back();
         // Every game built after the first, and no other.
         assert_eq!(came_back, want[1..].iter().flatten().count());
         // Built in the vectors of the one before (through a record with
@@ -624,7 +624,7 @@ fn games_kept_are_unharmed_and_the_reader_keeps_few() {
         let want = want[600 + k].as_ref().map(|(game, _, _)| game);
         assert_eq!(item, want.map_err(Clone::clone), "game {}", 600 + k);
     }
-    let own = Arc::clone(reader.own.as_ref().expect("games came back"));
+    let own = Arc::clone(reader.own.0.as_ref().expect("games came back"));
     let before = own.came_back();
     drop(rest);
     let taken = own.came_back() - before;
@@ -632,7 +632,7 @@ fn games_kept_are_unharmed_and_the_reader_keeps_few() {
     // Past the reader's life, the games dropped are freed where they are.
     let mut reader = Reader::new(text.as_bytes());
     let games: Vec<_> = (&mut reader).take(20).collect();
-    let own = Arc::clone(reader.own.as_ref().expect("games came back"));
+    let own = Arc::clone(reader.own.0.as_ref().expect("games came back"));
     drop(reader);
     drop(games);
     assert_eq!(own.came_back(), 0);
@@ -645,8 +645,20 @@ fn a_reader_of_one_game_or_a_chunk_keeps_no_bin() {
     let text = mixed_games(10);
     let mut one = Reader::new(text.as_bytes());
     drop(one.next());
-    assert!(one.own.is_none());
+    assert!(one.own.0.is_none());
     let mut chunk = Reader::chunk(text.as_bytes(), false);
     assert_eq!(chunk.by_ref().count(), 10);
-    assert!(chunk.own.is_none());
+    assert!(chunk.own.0.is_none());
+}
+
+/// A reader over a borrowed slice needs it only while it reads: the slice
+/// may be dropped first, the reader (and its games' bin) after it. Fails to
+/// compile if the reader itself closes its bin on drop.
+#[test]
+fn a_readers_slice_may_end_before_the_reader() {
+    let text = mixed_games(4);
+    let mut reader = Reader::new(text.as_bytes());
+    let games = (&mut reader).filter(Result::is_ok).count();
+    drop(text);
+    assert!(games > 0);
 }
