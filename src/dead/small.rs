@@ -604,6 +604,16 @@ fn attacked_by(pos: &Position, color: Color) -> crate::Bitboard {
 /// [`attacked_by`] with `occupied` as the blockers: one pass over each
 /// role's men (no look-up of the role on every square).
 fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
+    let mut attacked = men_attacks(pos, color, occupied);
+    for sq in pos.pieces(color, Role::King) {
+        attacked |= crate::attacks::king(sq);
+    }
+    attacked
+}
+
+/// [`attacked_under`] but for the king's attacks: the squares the other
+/// men of `color` attack with `occupied` as the blockers.
+fn men_attacks(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
     let ours = pos.by_color(color);
     let mut attacked = crate::Bitboard::EMPTY;
@@ -619,9 +629,6 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
     }
     for sq in ours & (pos.by_role(Role::Rook) | queens) {
         attacked |= attacks::rook(sq, occupied);
-    }
-    for sq in ours & pos.by_role(Role::King) {
-        attacked |= attacks::king(sq);
     }
     attacked
 }
@@ -676,6 +683,45 @@ fn known(pos: &Position, winner: Color, depth: u32) -> bool {
     if pos.has_insufficient_material(winner) {
         return false;
     }
+    if depth == 2 && kings_step_twice(pos) {
+        debug_assert!(known_by_moves(pos, winner, depth), "{pos:?}");
+        return true;
+    }
+    known_by_moves(pos, winner, depth)
+}
+
+/// `true` if the side to move has a quiet king step, after which the
+/// other side has one, after which the side to move has a king move: two
+/// plies that keep the material (so enough to mate stays enough) and a
+/// legal move after them, which is what [`known`] two plies deep finds
+/// (over every move, mostly the first it tries, for some thousand
+/// instructions) where the material suffices. Worked out on bitboards,
+/// nothing played: the kings' squares alone change.
+fn kings_step_twice(pos: &Position) -> bool {
+    use crate::attacks;
+    let us = pos.turn();
+    let (ours, theirs) = (pos.king(us), pos.king(!us));
+    let occupied = pos.occupied();
+    let own = pos.by_color(us).without(ours);
+    let first = attacks::king(ours) & !occupied & !attacked_under(pos, !us, occupied.without(ours));
+    for a in first {
+        let occupied = occupied.without(ours).with(a);
+        let by_us = men_attacks(pos, us, occupied.without(theirs)) | attacks::king(a);
+        for b in attacks::king(theirs) & !occupied & !by_us {
+            let occupied = occupied.without(theirs).with(b);
+            let by_them = men_attacks(pos, !us, occupied.without(a)) | attacks::king(b);
+            if (attacks::king(a) & !own & !by_them).any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`known`] by the moves themselves: each tried, a capture or a
+/// promotion answered by the smaller signature's verdict, any other move
+/// by the rule a ply shallower; where the material suffices.
+fn known_by_moves(pos: &Position, winner: Color, depth: u32) -> bool {
     // The moves are tried as the generator finds them, and it stops at the
     // first that shows the win: mostly the first of all, before the rest
     // are generated.
@@ -815,6 +861,105 @@ mod tests {
             }
         }
         assert!(decoded * 10 >= super::EXCEPTIONS.len() * 9, "{decoded}");
+    }
+
+    #[test]
+    fn kings_that_step_twice_show_what_the_moves_show() {
+        // Every placement of the three or four men (the extra men on a
+        // stride), either side to move: where the kings' steps say `true`,
+        // the moves tried one by one say so too; and they spare most
+        // looks.
+        use crate::{Piece, Role, Square};
+        let (mut asked, mut stepped) = (0, 0);
+        for extra in [
+            &[(Color::White, Role::Queen)][..],
+            &[(Color::White, Role::Rook)],
+            &[(Color::White, Role::Pawn)],
+            &[(Color::Black, Role::Pawn)],
+            &[(Color::White, Role::Bishop), (Color::White, Role::Knight)],
+            &[(Color::White, Role::Rook), (Color::Black, Role::Bishop)],
+            &[(Color::White, Role::Queen), (Color::Black, Role::Rook)],
+        ] {
+            for wk in 0..64u32 {
+                for bk in 0..64u32 {
+                    for a in (0..64u32).step_by(3) {
+                        for b in (1..64u32).step_by(if extra.len() > 1 { 11 } else { 64 }) {
+                            let mut pos = Position::empty(crate::CastlingMode::Standard);
+                            let mut squares = std::vec![wk, bk, a];
+                            let mut men = std::vec![
+                                (Color::White, Role::King),
+                                (Color::Black, Role::King),
+                                extra[0],
+                            ];
+                            if extra.len() > 1 {
+                                squares.push(b);
+                                men.push(extra[1]);
+                            }
+                            let mut sorted = squares.clone();
+                            sorted.sort_unstable();
+                            sorted.dedup();
+                            if sorted.len() != squares.len() {
+                                continue;
+                            }
+                            for (&sq, &(color, role)) in squares.iter().zip(&men) {
+                                pos.put(Square::from_index(sq), Piece { color, role });
+                            }
+                            for turn in Color::ALL {
+                                pos.turn = turn;
+                                let Ok(pos) = Position::from_fen(&pos.fen()) else {
+                                    continue;
+                                };
+                                if !super::is_known(&pos)
+                                    || pos.has_insufficient_material(Color::White)
+                                {
+                                    continue;
+                                }
+                                asked += 1;
+                                let stepped_here = super::kings_step_twice(&pos);
+                                assert_eq!(stepped_here, by_moves(&pos), "{}", pos.fen());
+                                if stepped_here {
+                                    stepped += 1;
+                                    assert!(
+                                        super::known_by_moves(&pos, Color::White, 2),
+                                        "{}",
+                                        pos.fen()
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(stepped * 10 >= asked * 9, "{stepped} of {asked}");
+    }
+
+    /// The kings' steps of `kings_step_twice` found among the legal
+    /// moves, played.
+    fn by_moves(pos: &Position) -> bool {
+        let king_steps = |p: &Position| {
+            let king = p.king(p.turn());
+            p.legal_moves()
+                .iter()
+                .filter(|m| m.from() == king)
+                .copied()
+                .collect::<std::vec::Vec<_>>()
+        };
+        king_steps(pos)
+            .into_iter()
+            .filter(|m| !pos.occupied().contains(m.to()))
+            .any(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                king_steps(&next)
+                    .into_iter()
+                    .filter(|m| !next.occupied().contains(m.to()))
+                    .any(|m| {
+                        let mut last = next.clone();
+                        last.play_unchecked(m);
+                        !king_steps(&last).is_empty()
+                    })
+            })
     }
 
     #[test]
