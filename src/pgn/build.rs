@@ -21,7 +21,7 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// The sink behind [`Reader`]: plays the mainline, keeps the rest.
 pub(crate) struct Builder {
     /// The game being built.
-    pub(crate) tags: PgnGame,
+    pub(crate) record: PgnGame,
     chess960: bool,
     /// The place in the tags of the first `FEN` tag (its value read from
     /// the tags' text: no copy).
@@ -145,7 +145,7 @@ impl Builder {
         } = buffers.trimmed(MOST);
         // The standard start is alive (as for Game::new).
         let game = Game::assuming_life_reusing(Position::new(), room.plies.max(64), history);
-        let mut tags = PgnGame::empty(game);
+        let mut record = PgnGame::empty(game);
         tag_text.clear();
         tag_text.reserve(384);
         tag_ends.clear();
@@ -153,24 +153,24 @@ impl Builder {
         comment_text.clear();
         comment_spans.clear();
         nags.clear();
-        tags.tag_text = tag_text;
-        tags.tag_ends = tag_ends;
-        tags.comment_text = comment_text;
-        tags.nags = nags;
-        Builder::around(mainline_only, room, tags, comment_spans)
+        record.tag_text = tag_text;
+        record.tag_ends = tag_ends;
+        record.comment_text = comment_text;
+        record.nags = nags;
+        Builder::around(mainline_only, room, record, comment_spans)
     }
 
-    /// A builder of `tags` (a game with no move, no tag), `spare_spans`
+    /// A builder of `record` (a game with no move, no tag), `spare_spans`
     /// to keep its comments' places in.
     #[inline(always)]
     fn around(
         mainline_only: bool,
         room: Room,
-        tags: PgnGame,
+        record: PgnGame,
         spare_spans: Vec<(u32, usize, usize)>,
     ) -> Builder {
         Builder {
-            tags,
+            record,
             chess960: false,
             fen: None,
             open: Vec::new(),
@@ -250,7 +250,7 @@ fn rule(
         // `Game::play` would have ruled every move the same way. The last
         // position alive (or checkmate) vouches for all before it, as a
         // dead position leads only to dead ones (FIDE 5.2.2).
-        let game = &mut builder.tags.game;
+        let game = &mut builder.record.game;
         let untouched = game.moves().is_empty() && *game.start() == Position::new();
         if untouched
             || matches!(
@@ -282,7 +282,7 @@ fn rule(
         .and_then(|termination| result::flagged(termination, builder.game_result()));
     let mut assumed = None;
     if let Some(flagged) = flagged {
-        let game = &mut builder.tags.game;
+        let game = &mut builder.record.game;
         let last = game.position();
         // (A checkmate stands as it is.)
         if !last.is_checkmate() {
@@ -305,7 +305,7 @@ fn rule(
             }
         }
     }
-    let game = &mut builder.tags.game;
+    let game = &mut builder.record.game;
     let dead_at = match assumed.unwrap_or_else(|| game.check_assumed_life()) {
         life @ (AssumedLife::Holds | AssumedLife::Mate) => {
             builder.last_life = Some(life);
@@ -320,8 +320,8 @@ fn rule(
     if let Some(ply) = dead_at {
         let mut after = game.end_dead_at(ply);
         if !after.is_empty() {
-            after.append(&mut builder.tags.after_end);
-            builder.tags.after_end = after;
+            after.append(&mut builder.record.after_end);
+            builder.record.after_end = after;
         }
     }
     Ok(())
@@ -403,9 +403,17 @@ impl Builder {
                 ordered &= u64::from(span.0) >= next_node;
                 next_node = u64::from(span.0) + 1;
             }
-            if ordered && copy_checked(&mut self.tags.comment_text, text, low, high, base, checked)
+            if ordered
+                && copy_checked(
+                    &mut self.record.comment_text,
+                    text,
+                    low,
+                    high,
+                    base,
+                    checked,
+                )
             {
-                self.tags.comment_spans = spans;
+                self.record.comment_spans = spans;
                 return;
             }
         }
@@ -415,40 +423,40 @@ impl Builder {
             bytes.clear();
             let (a, b) = (low.saturating_add(a), low.saturating_add(b));
             push_comment(&mut bytes, text.get(a..b).unwrap_or_default());
-            self.tags
+            self.record
                 .append_comment(node, &String::from_utf8_lossy(&bytes));
         }
     }
 
     /// The first `Termination` tag's value, as [`PgnGame::tag`] finds it.
     fn termination(&self) -> Option<&str> {
-        let range = self.tags.value_range(self.termination?);
-        self.tags.tag_text.get(range)
+        let range = self.record.value_range(self.termination?);
+        self.record.tag_text.get(range)
     }
 
     /// [`PgnGame::game_result`], from the `Result` tag noted when read.
     fn game_result(&self) -> result::GameResult {
         let tag = self
             .result_tag
-            .and_then(|index| self.tags.tag_text.get(self.tags.value_range(index)));
-        result::record_result(tag, self.tags.result)
+            .and_then(|index| self.record.tag_text.get(self.record.value_range(index)));
+        result::record_result(tag, self.record.result)
     }
 
     /// The game being built (before [`Builder::end`] rules its end).
-    pub(crate) fn game(&self) -> &PgnGame {
-        &self.tags
+    pub(crate) fn record(&self) -> &PgnGame {
+        &self.record
     }
 
     /// The game built goes back to `bin` when dropped.
     pub(crate) fn send_home_to(&mut self, bin: &alloc::sync::Arc<super::parallel::Bin>) {
-        self.tags.home = super::parallel::Home::of(bin);
+        self.record.home = super::parallel::Home::of(bin);
     }
 
     /// The buffers of the game being built, for another to be built in
     /// ([`PgnGame::take_buffers`]): the builder is left fit only to be
     /// dropped.
     pub(crate) fn take_buffers(&mut self) -> Buffers {
-        let mut buffers = self.tags.take_buffers();
+        let mut buffers = self.record.take_buffers();
         if buffers.comment_spans.capacity() == 0 {
             buffers.comment_spans = core::mem::take(&mut self.spans);
         }
@@ -456,14 +464,14 @@ impl Builder {
     }
 
     /// Ends the game built, read at `origin`: its end ruled in place, with
-    /// its origin set, it is then [`Builder::tags`], to be moved out once
+    /// its origin set, it is then [`Builder::record`], to be moved out once
     /// (a builder moved into a function returning the game is copied
     /// whole first).
     pub(crate) fn end(&mut self, origin: super::game::Origin) {
-        self.tags.origin = origin;
+        self.record.origin = origin;
         if let Some(flagged) = self.lost_on_time {
             // As Game::flag_fall rules it, the opponent's line to mate known.
-            let game = &mut self.tags.game;
+            let game = &mut self.record.game;
             if !is_over(game, self.last_life) {
                 game.ending = Some(Outcome::Decisive {
                     winner: !flagged,
@@ -473,10 +481,10 @@ impl Builder {
         } else if let Some(index) = self.termination {
             // Where the value stands in the tags' text, so that the game can
             // be ruled beside it (no copy).
-            let value = self.tags.value_range(index);
+            let value = self.record.value_range(index);
             let result = self.game_result();
             let life = self.last_life;
-            let PgnGame { game, tag_text, .. } = &mut self.tags;
+            let PgnGame { game, tag_text, .. } = &mut self.record;
             // The winner's verdict, if asked at the position the game ends
             // at (a dead position found since ends it earlier).
             let known = self
@@ -495,7 +503,7 @@ impl Builder {
     /// stand, and the variant.
     #[inline(always)]
     fn note_tag(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
-        let index = self.tags.tag_ends.len();
+        let index = self.record.tag_ends.len();
         // The names as fixed-size arrays: compared in a few loads, where a
         // `match` on the text called `bcmp` for most tags.
         let name_bytes = name.as_bytes();
@@ -530,7 +538,7 @@ impl Sink for Builder {
     #[inline]
     fn tag_without_escape(&mut self, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         self.note_tag(name, value)?;
-        self.tags.push_tag(name, value);
+        self.record.push_tag(name, value);
         Ok(())
     }
 
@@ -538,7 +546,7 @@ impl Sink for Builder {
     #[inline]
     fn tag_pair(&mut self, pair: &str, name: &str, value: &str) -> Result<(), PgnErrorKind> {
         self.note_tag(name, value)?;
-        self.tags.push_tag_pair(pair, name.len());
+        self.record.push_tag_pair(pair, name.len());
         Ok(())
     }
 
@@ -548,8 +556,8 @@ impl Sink for Builder {
         }
         let fen = match self.fen {
             Some(index) => {
-                let value = self.tags.value_range(index);
-                self.tags.tag_text.get(value).unwrap_or_default()
+                let value = self.record.value_range(index);
+                self.record.tag_text.get(value).unwrap_or_default()
             }
             None => START_FEN,
         };
@@ -562,9 +570,9 @@ impl Sink for Builder {
         if self.assuming_life {
             // The game made with the builder, no move played yet: its
             // vectors are kept.
-            self.tags.game.restart_assuming_life(start);
+            self.record.game.restart_assuming_life(start);
         } else {
-            self.tags.game = Game::from_position(start);
+            self.record.game = Game::from_position(start);
         }
         Ok(())
     }
@@ -574,7 +582,11 @@ impl Sink for Builder {
         if self.plain {
             // As [`Builder::ruled_san`], with the tests of the game's end
             // in one place.
-            return match self.tags.game.play_san_bytes_unless_over_assuming_life(san) {
+            return match self
+                .record
+                .game
+                .play_san_bytes_unless_over_assuming_life(san)
+            {
                 AssumedMove::Played => Ok(()),
                 AssumedMove::NoMove => Err(self.mainline_no_move(san)),
                 AssumedMove::Over => self.other_san(san),
@@ -600,7 +612,7 @@ impl Sink for Builder {
             let first_ply = open.first_ply;
             if depth == 1 {
                 if let Ok(node) = u32::try_from(first_ply) {
-                    self.tags.push_nag(node, nag);
+                    self.record.push_nag(node, nag);
                 }
             } else if let Some(parent) = self.open.get_mut(depth - 2) {
                 let index = (first_ply - parent.first_ply).checked_sub(1);
@@ -612,10 +624,10 @@ impl Sink for Builder {
             }
             return;
         }
-        let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
+        let Ok(node) = u32::try_from(self.record.mainline_len()) else {
             return;
         };
-        self.tags.push_nag(node, nag);
+        self.record.push_nag(node, nag);
     }
 
     #[inline]
@@ -625,7 +637,7 @@ impl Sink for Builder {
             self.other_comment(text);
             return;
         }
-        let Ok(node) = u32::try_from(self.tags.mainline_len()) else {
+        let Ok(node) = u32::try_from(self.record.mainline_len()) else {
             return;
         };
         if self.spans.len() == self.spans.capacity() {
@@ -648,7 +660,7 @@ impl Sink for Builder {
     }
 
     fn result(&mut self, result: &'static str) {
-        self.tags.result = result;
+        self.record.result = result;
     }
 
     const CHECKED: bool = true;
@@ -665,7 +677,7 @@ impl Builder {
     #[inline(never)]
     fn ruled_san(&mut self, san: &[u8]) -> Result<(), PgnErrorKind> {
         if self.open.is_empty() && self.skipping == 0 && self.beyond.is_none() {
-            let game = &mut self.tags.game;
+            let game = &mut self.record.game;
             // A move follows: the game must not have ended by itself
             // (Game::play refuses a move then). Checkmate and stalemate
             // leave no legal move: the move is an error.
@@ -725,17 +737,17 @@ impl Builder {
                 self.skipping = 1;
                 return Ok(());
             }
-            None => match self.tags.mainline_len().checked_sub(1) {
+            None => match self.record.mainline_len().checked_sub(1) {
                 None => {
                     self.skipping = 1;
                     return Ok(());
                 }
                 Some(ply) => {
                     let start = match self.beyond.as_deref() {
-                        Some((_, before_last)) if !self.tags.after_end.is_empty() => {
+                        Some((_, before_last)) if !self.record.after_end.is_empty() => {
                             before_last.clone()
                         }
-                        _ => self.tags.game.replayed(ply),
+                        _ => self.record.game.replayed(ply),
                     };
                     Open {
                         line: Variation::new(start.clone()),
@@ -768,7 +780,7 @@ impl Builder {
                 let Ok(ply) = u32::try_from(done.first_ply) else {
                     return;
                 };
-                let vars = &mut self.tags.variations;
+                let vars = &mut self.record.variations;
                 match vars.last_mut() {
                     Some((last, list)) if *last == ply => list.push(done.line),
                     _ => vars.push((ply, alloc::vec![done.line])),
@@ -782,14 +794,14 @@ impl Builder {
     #[cold]
     #[inline(never)]
     fn mainline_no_move(&self, san: &[u8]) -> PgnErrorKind {
-        let source = self.tags.game.position().san_failure(san);
+        let source = self.record.game.position().san_failure(san);
         self.mainline_error(san, source)
     }
 
     #[cold]
     #[inline(never)]
     fn mainline_error(&self, san: &[u8], source: SanError) -> PgnErrorKind {
-        let game = &self.tags.game;
+        let game = &self.record.game;
         let source = match game.outcome() {
             Some(outcome) => SanError::GameOver {
                 input: bounded_bytes(san),
@@ -830,12 +842,12 @@ impl Builder {
             return self.variation_san(san);
         }
         if self.beyond.is_none() {
-            let end = self.tags.game.position().clone();
+            let end = self.record.game.position().clone();
             self.beyond = Some(Box::new((end.clone(), end)));
             self.refresh_plain();
         }
         // The record goes on after the game's end: kept, not played.
-        let ply = self.tags.mainline_len();
+        let ply = self.record.mainline_len();
         let Some((pos, before_last)) = self.beyond.as_deref_mut() else {
             return Ok(());
         };
@@ -843,7 +855,7 @@ impl Builder {
             Ok(m) => {
                 before_last.clone_from(pos);
                 pos.play_unchecked(m);
-                self.tags.after_end.push(m);
+                self.record.after_end.push(m);
                 Ok(())
             }
             Err(source) => Err(move_error(ply, pos, san, over(pos, san, source), false)),

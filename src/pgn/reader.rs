@@ -702,12 +702,12 @@ impl<R: Read> Iterator for Reader<R> {
         }
         // All set before the game is moved out (the room it needed, where
         // it goes back to): it is moved once, straight into the item.
-        self.room = self.room.after(builder.game());
+        self.room = self.room.after(builder.record());
         if self.sends_home && self.games > 1 {
             builder.send_home_to(self.own.0.get_or_insert_with(Bin::new));
         }
         builder.end(self.last_origin);
-        Some(Ok(builder.tags))
+        Some(Ok(builder.record))
     }
 }
 
@@ -784,7 +784,7 @@ impl<R: Read> Reader<R> {
         let origin = self.last_origin;
         let game = read_again(&mut builder, read, &self.game_text(movetext)).map(|()| {
             builder.end(origin);
-            builder.tags
+            builder.record
         });
         if let Ok(game) = &game {
             self.room = self.room.after(game);

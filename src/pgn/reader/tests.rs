@@ -39,7 +39,7 @@ fn ruled_as_move_by_move(text: &str) -> Vec<Result<(PgnGame, String), String>> {
         let built = crate::pgn::build::build_ruled(&game, false);
         ruled_by_move.push(ruled(built.map(|mut b| {
             b.end(origin);
-            b.tags
+            b.record
         })));
     }
     let in_place: Vec<_> = Reader::from_slice(text.as_bytes()).map(ruled).collect();
@@ -129,7 +129,7 @@ fn one_pass_cuts_and_reads_every_game_as_the_line_splitter_does() {
             by_lines.push(seen(build_with(&game, false, Room::default()).map(
                 |mut b| {
                     b.end(origin);
-                    b.tags
+                    b.record
                 },
             )));
         }
