@@ -83,6 +83,7 @@ pub(crate) struct History {
 
 impl History {
     /// The most moves any of its vectors has room for.
+    #[cfg(feature = "std")]
     pub(crate) fn room(&self) -> usize {
         self.keys
             .capacity()
@@ -137,8 +138,10 @@ impl Game {
     }
 
     /// The game's history vectors taken out as they are: the game is
-    /// left with empty vectors (no allocation), fit only to be dropped. For a reader to build another game in them
+    /// left with empty vectors (no allocation), fit only to be dropped: for
+    /// a reader to build another game in them
     /// ([`Game::reusing`]).
+    #[cfg(feature = "std")]
     pub(crate) fn take_history(&mut self) -> History {
         History {
             snapshots: core::mem::take(&mut self.snapshots),

@@ -59,6 +59,7 @@ impl Game {
 
     /// Writes what is known of the position after `ply` moves being dead.
     #[inline]
+    #[cfg(feature = "std")]
     pub(crate) fn set_life_at(&mut self, ply: usize, life: Liveness) {
         self.keys[ply] = entry(self.keys[ply], life);
     }
@@ -138,6 +139,7 @@ impl Game {
     /// liveness `life`. Inlined whole into the
     /// PGN reader's move (its only caller): a call here cost some twenty
     /// instructions a move in saved registers.
+    #[cfg(feature = "std")]
     #[inline(always)]
     pub(crate) fn push_in_place(&mut self, m: crate::Move, role: crate::Role, life: Liveness) {
         self.current.play_known(m, role);
