@@ -1026,9 +1026,10 @@ fn relative_rank(sq: Square, color: Color) -> i32 {
     if color == Color::White { r } else { 7 - r }
 }
 
-/// A quick look's cheap winner's choice in a rich position (more than
-/// [`RICH`] men, the winner to move, not in check): the best capture, as
-/// the quick rich order scores it, among those of the pieces but the king
+/// A quick look's cheap winner's choice in a line from a rich root (the
+/// winner to move, not in check): the best capture, as the quick order
+/// scores it in a rich position (more than [`RICH`] men), even when fewer
+/// men are left, among those of the pieces but the king
 /// and of the pawns (not onto the last rank), men pinned to their king
 /// left out (so every move looked at is legal), without a generation of
 /// the legal moves; `None` when there is none. The scored generation picks
