@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// The sink behind [`Reader`]: plays the mainline, keeps the rest.
+/// The sink behind [`Reader`](super::Reader): plays the mainline, keeps the rest.
 pub(crate) struct Builder {
     /// The game being built.
     pub(crate) record: PgnGame,
@@ -46,7 +46,7 @@ pub(crate) struct Builder {
     /// places from it, as in the one copy of the text from it.
     span_base: usize,
     /// The mainline is played with its positions taken to be alive, to be
-    /// checked once at the end ([`build_with`]), not by a proof per move.
+    /// checked once at the end ([`read_again`]), not by a proof per move.
     assuming_life: bool,
     /// The next move is the mainline's, read with the life assumed: no
     /// variation open or skipped and the game's end not passed (kept so

@@ -12,7 +12,7 @@
 //! itself (insufficient material, a dead position, seventy-five moves,
 //! fivefold repetition), the [`Game`](crate::Game) stops at that ending and
 //! the moves after it are kept ([`PgnGame::moves_after_end`]). `Display` of
-//! a [`PgnGame`] writes the PGN export format. A [`Visitor`] and [`visit`]
+//! a [`PgnGame`] writes the PGN export format. A [`Visitor`] and [`visit`](fn@visit)
 //! serve tools that need the text alone.
 //!
 //! [`Reader::with_threads`] yields the same items with the moves played on

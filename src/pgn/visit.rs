@@ -11,7 +11,7 @@ use std::io::{self, Read};
 /// Receives the parts of each game as borrowed text, in the order written:
 /// the tags, then the movetext (SAN tokens, NAGs, comments, variations and
 /// the result). Every method has a default that does nothing, so a
-/// visitor implements only what it needs; [`visit`](super::visit) drives
+/// visitor implements only what it needs; [`visit`](fn@super::visit) drives
 /// one over a whole input. Returning an error from a method ends the game
 /// with that error (its location is filled in).
 ///
@@ -98,7 +98,7 @@ pub trait Visitor {
     }
 
     /// A tag pair; `value` is as written (escaped: see
-    /// [`unescape`](super::unescape)).
+    /// [`unescape`]).
     ///
     /// # Errors
     ///
