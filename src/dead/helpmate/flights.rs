@@ -18,11 +18,23 @@ pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, B
     if candidates.is_empty() {
         return Some((Bitboard::EMPTY, leap));
     }
-    // The leapers' squares at once; the sliders that stand on a line
-    // through a square of the ring ([`NEAR`]) each add theirs.
+    let free = candidates & !sliders_near(pos, winner, king);
+    // At most two: without its lowest square, at most one (no population
+    // count, in software on the baseline target).
+    let rest = Bitboard(free.0 & free.0.wrapping_sub(1));
+    (!rest.more_than_one()).then_some((free, leap))
+}
+
+/// The squares around the king on `king` (of `!color`) that the sliders of
+/// `color` attack, that king off the board (some squares farther away
+/// too): the leapers' squares are known at once ([`leapers`]), and only
+/// the sliders that stand on a line through a square around the king
+/// ([`NEAR`]) can add any.
+#[inline(always)]
+pub(super) fn sliders_near(pos: &Position, color: Color, king: Square) -> Bitboard {
     let (diagonals, straights) = NEAR[king as usize];
     let queens = pos.by_role(Role::Queen);
-    let ours = pos.by_color(winner);
+    let ours = pos.by_color(color);
     let diagonal = (pos.by_role(Role::Bishop) | queens) & ours & Bitboard(diagonals);
     let straight = (pos.by_role(Role::Rook) | queens) & ours & Bitboard(straights);
     let occupied = pos.occupied().without(king);
@@ -33,17 +45,13 @@ pub(super) fn free_flights(pos: &Position, winner: Color) -> Option<(Bitboard, B
     for slider in straight {
         attacked |= crate::attacks::rook(slider, occupied);
     }
-    let free = candidates & !attacked;
     debug_assert!(
-        candidates
+        (crate::attacks::king(king) & !leapers(pos, color))
             .into_iter()
-            .all(|sq| free.contains(sq) != pos.is_attacked(sq, winner, occupied)),
+            .all(|sq| attacked.contains(sq) == pos.is_attacked(sq, color, occupied)),
         "{pos:?}"
     );
-    // At most two: without its lowest square, at most one (no population
-    // count, in software on the baseline target).
-    let rest = Bitboard(free.0 & free.0.wrapping_sub(1));
-    (!rest.more_than_one()).then_some((free, leap))
+    attacked
 }
 
 /// For each square of the losing king, the squares on a diagonal and those

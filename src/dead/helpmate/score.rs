@@ -115,31 +115,17 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
         // A second queen (one promoted, most often) mates sooner than more
         // promotions would.
         let queens = pos.pieces(winner, Role::Queen).more_than_one();
-        let rows = Rows {
-            target: king_target(pos, winner),
-            king_square: king,
-            corner_square: corner,
-            pawn_base: match (rich, quick) {
-                (_, true) if queens => QUEENS_PAWN_BASE,
-                (_, true) => QUICK_PAWN_BASE,
-                (true, false) => RICH_PAWN_BASE,
-                (false, _) => 60,
-            },
-            queen_weight: if quick {
-                QUICK_QUEEN_WEIGHT
-            } else if rich {
-                RICH_QUEEN_WEIGHT
-            } else {
-                40
-            },
-            king_corner: if quick { QUICK_KING_CORNER } else { 60 },
-            take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
-        };
+        let rows = Rows::new(
+            king_target(pos, winner),
+            king,
+            corner,
+            (rich, quick, queens),
+        );
         let us = pos.turn();
         let winner_moves = us == winner;
         let theirs = pos.by_color(!us);
         let (take_pawn, take_piece) = if winner_moves {
-            (250, rows.take_piece)
+            (rows.take(true), rows.take(false))
         } else {
             (-50, -300)
         };
@@ -154,7 +140,7 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
             None
         };
         let floor = if !ALL && winner_moves {
-            pawn_floor(pos, rows.pawn_base)
+            pawn_floor(pos, &rows)
         } else {
             i32::MIN
         };
@@ -368,11 +354,11 @@ impl<'a, const ALL: bool> Scorer<'a, ALL> {
 }
 
 /// What the best single push of a pawn of the side to move scores for the
-/// winner (`pawn_base` and ten a rank, a promotion to a queen 900 more),
+/// winner (as [`Rows::push`] says, a promotion to a queen [`PROMOTE_QUEEN`] more),
 /// among the pushes known legal without generating them: the king not in
 /// check, the square ahead empty, the pawn on no line through its king
 /// but its file (so not pinned off it). `i32::MIN` if none.
-fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
+fn pawn_floor(pos: &Position, rows: &Rows) -> i32 {
     let us = pos.turn();
     if pos.is_check() {
         return i32::MIN;
@@ -391,7 +377,7 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
     };
     let floor = to.map_or(i32::MIN, |to| {
         let rank = relative_rank(Square::from_index(to), us);
-        pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 }
+        rows.push(rank) + if rank == 7 { PROMOTE_QUEEN } else { 0 }
     });
     debug_assert_eq!(
         floor,
@@ -402,7 +388,7 @@ fn pawn_floor(pos: &Position, pawn_base: i32) -> i32 {
                 let line = crate::attacks::line(king, from);
                 let rank = relative_rank(to, us);
                 (!line.any() || line.contains(to))
-                    .then_some(pawn_base + 10 * rank + if rank == 7 { 900 } else { 0 })
+                    .then_some(rows.push(rank) + if rank == 7 { PROMOTE_QUEEN } else { 0 })
             })
             .max()
             .unwrap_or(i32::MIN),
@@ -730,18 +716,18 @@ impl Terms {
                     near: 60,
                     ..t
                 },
-                None => toward(role_reach(Role::King), 30),
+                None => toward(role_reach(Role::King), rows.weight(Role::King)),
             };
             [
                 Terms {
                     base: rows.pawn_base,
-                    rank: 10,
+                    rank: PAWN_RANK,
                     ..t
                 },
-                toward(role_reach(Role::Knight), 20),
-                toward(role_reach(Role::Bishop), 20),
-                toward(role_reach(Role::Rook), 30),
-                toward(role_reach(Role::Queen), rows.queen_weight),
+                toward(role_reach(Role::Knight), rows.weight(Role::Knight)),
+                toward(role_reach(Role::Bishop), rows.weight(Role::Bishop)),
+                toward(role_reach(Role::Rook), rows.weight(Role::Rook)),
+                toward(role_reach(Role::Queen), rows.weight(Role::Queen)),
                 king,
             ]
         } else {
@@ -832,6 +818,85 @@ struct Rows {
     take_piece: i32,
 }
 
+/// What a capture of a pawn by the winner scores.
+const TAKE_PAWN: i32 = 250;
+
+/// What each rank a winner's pawn's push reaches adds.
+const PAWN_RANK: i32 = 10;
+
+/// What a promotion of the winner to a queen adds.
+const PROMOTE_QUEEN: i32 = 900;
+
+impl Rows {
+    /// The rows of a node of `rich` or fewer men, in the `quick` order or
+    /// not (see [`Order`]), the winner with two `queens` or more or not:
+    /// the losing king on `king`, sent to `corner`, the winner's king to
+    /// `target`, if any.
+    fn new(
+        target: Option<Square>,
+        king: Square,
+        corner: Square,
+        (rich, quick, queens): (bool, bool, bool),
+    ) -> Rows {
+        Rows {
+            target,
+            king_square: king,
+            corner_square: corner,
+            pawn_base: match (rich, quick) {
+                (_, true) if queens => QUEENS_PAWN_BASE,
+                (_, true) => QUICK_PAWN_BASE,
+                (true, false) => RICH_PAWN_BASE,
+                (false, _) => 60,
+            },
+            queen_weight: if quick {
+                QUICK_QUEEN_WEIGHT
+            } else if rich {
+                RICH_QUEEN_WEIGHT
+            } else {
+                40
+            },
+            king_corner: if quick { QUICK_KING_CORNER } else { 60 },
+            take_piece: if rich { RICH_TAKE_PIECE } else { 150 },
+        }
+    }
+
+    /// What the winner's capture of a pawn (`pawn`) or of a piece scores.
+    #[inline(always)]
+    fn take(&self, pawn: bool) -> i32 {
+        if pawn { TAKE_PAWN } else { self.take_piece }
+    }
+
+    /// How much a step of the winner's piece of `role` towards the losing
+    /// king scores (half as much a step towards the corner).
+    #[inline(always)]
+    fn weight(&self, role: Role) -> i32 {
+        match role {
+            Role::Queen => self.queen_weight,
+            Role::Rook | Role::King => 30,
+            Role::Knight | Role::Bishop => 20,
+            Role::Pawn => 0,
+        }
+    }
+
+    /// What the winner's pawn's push to the relative `rank` scores, but
+    /// for a promotion and a capture.
+    #[inline(always)]
+    fn push(&self, rank: i32) -> i32 {
+        self.pawn_base + PAWN_RANK * rank
+    }
+
+    /// What the winner's piece of `role` (not a pawn) gains by its move
+    /// from `from` to `to` towards the losing king and its corner (a piece
+    /// already near the king has done its part).
+    #[inline(always)]
+    fn closing_in(&self, role: Role, from: Square, to: Square) -> i32 {
+        let (weight, reach) = (self.weight(role), role_reach(role));
+        let (king, corner) = (row(self.king_square), row(self.corner_square));
+        let approach = at(king, from).max(reach) - at(king, to).max(reach);
+        weight * approach + weight / 2 * (at(corner, from) - at(corner, to))
+    }
+}
+
 /// The distances from `sq` to every square.
 fn row(sq: Square) -> &'static [u8; 64] {
     &DISTANCE[sq.index() as usize & 63]
@@ -864,37 +929,22 @@ fn winner_score(pos: &Position, m: Move, role: Role, rows: &Rows) -> i32 {
     let mut s = 0;
     if let Some(promoted) = m.promotion_role() {
         s += match promoted {
-            Role::Queen => 900,
+            Role::Queen => PROMOTE_QUEEN,
             Role::Knight => 300,
             Role::Rook => 200,
             _ => 100,
         };
     }
     if let Some(captured) = captured(pos, m) {
-        s += if captured == Role::Pawn {
-            250
-        } else {
-            rows.take_piece
-        };
+        s += rows.take(captured == Role::Pawn);
     }
-    let weight = match role {
-        Role::Queen => rows.queen_weight,
-        Role::Rook => 30,
-        Role::Knight | Role::Bishop => 20,
-        Role::King => 30,
-        Role::Pawn => 0,
-    };
     if role == Role::Pawn {
-        s += rows.pawn_base + 10 * relative_rank(to, pos.turn());
+        s += rows.push(relative_rank(to, pos.turn()));
     } else if let (Role::King, Some(target)) = (role, rows.target) {
         let target = row(target);
         s += 60 * (at(target, from) - at(target, to));
     } else {
-        // Close in, but a piece already near the king has done its part.
-        let reach = role_reach(role);
-        let (king, corner) = (row(rows.king_square), row(rows.corner_square));
-        let approach = at(king, from).max(reach) - at(king, to).max(reach);
-        s += weight * approach + weight / 2 * (at(corner, from) - at(corner, to));
+        s += rows.closing_in(role, from, to);
     }
     s
 }
@@ -1028,7 +1078,8 @@ fn relative_rank(sq: Square, color: Color) -> i32 {
 
 /// A quick look's cheap winner's choice in a line from a rich root (the
 /// winner to move, not in check): the best capture, as the quick order
-/// scores it in a rich position (more than [`RICH`] men), even when fewer
+/// scores it in a rich position (more than [`RICH`] men: its [`Rows`], as
+/// [`winner_score`] reads them), even when fewer
 /// men are left, among those of the pieces but the king
 /// and of the pawns (not onto the last rank), men pinned to their king
 /// left out (so every move looked at is legal), without a generation of
@@ -1044,43 +1095,31 @@ pub(super) fn best_capture(pos: &Position, winner: Color, corner: Square) -> Opt
     let theirs = pos.by_color(!winner).without(king);
     let pawns = pos.by_role(Role::Pawn);
     let occupied = pos.occupied();
-    let (k, c) = (row(king), row(corner));
+    // The rows of a rich node in the quick order, whatever the men (the
+    // king's moves are not looked at: no target for it).
+    let queens = pos.pieces(winner, Role::Queen).more_than_one();
+    let rows = Rows::new(None, king, corner, (true, true, queens));
     let mut best: Option<(i32, Move)> = None;
     for from in pieces & !pins {
-        // The weight and reach of `winner_score`, the quick rich order's.
-        let (weight, attacks, near) = match pos.role_at(from) {
-            Some(Role::Queen) => (QUICK_QUEEN_WEIGHT, crate::attacks::queen(from, occupied), 3),
-            Some(Role::Rook) => (30, crate::attacks::rook(from, occupied), 3),
-            Some(Role::Bishop) => (20, crate::attacks::bishop(from, occupied), 3),
-            _ => (20, crate::attacks::knight(from), 2),
+        let (role, attacks) = match pos.role_at(from) {
+            Some(Role::Queen) => (Role::Queen, crate::attacks::queen(from, occupied)),
+            Some(Role::Rook) => (Role::Rook, crate::attacks::rook(from, occupied)),
+            Some(Role::Bishop) => (Role::Bishop, crate::attacks::bishop(from, occupied)),
+            _ => (Role::Knight, crate::attacks::knight(from)),
         };
-        let base = at(k, from).max(near) * weight + weight / 2 * at(c, from);
         for to in attacks & theirs {
-            let take = if pawns.contains(to) {
-                250
-            } else {
-                RICH_TAKE_PIECE
-            };
-            let s = take + base - at(k, to).max(near) * weight - weight / 2 * at(c, to);
+            let s = rows.take(pawns.contains(to)) + rows.closing_in(role, from, to);
+            debug_assert_eq!(s, winner_score(pos, Move::new(from, to), role, &rows));
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, Move::new(from, to)));
             }
         }
     }
-    let base = if pos.pieces(winner, Role::Queen).more_than_one() {
-        QUEENS_PAWN_BASE
-    } else {
-        QUICK_PAWN_BASE
-    };
     let last = Bitboard::from_rank(crate::Rank::Eighth.relative_to(winner));
     for from in pos.pieces(winner, Role::Pawn) & !pins {
         for to in crate::attacks::pawn(winner, from) & theirs & !last {
-            let take = if pawns.contains(to) {
-                250
-            } else {
-                RICH_TAKE_PIECE
-            };
-            let s = take + base + 10 * relative_rank(to, winner);
+            let s = rows.take(pawns.contains(to)) + rows.push(relative_rank(to, winner));
+            debug_assert_eq!(s, winner_score(pos, Move::new(from, to), Role::Pawn, &rows));
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, Move::new(from, to)));
             }
