@@ -67,14 +67,9 @@ fn may_be_an_exception(pos: &Position, winner: Color) -> bool {
     pos.occupied().len() == 4
         && CORNER_BOXES.contains(pos.king(!winner))
         && match pawns.single_square() {
-            Some(pawn) => {
-                let owner = if pos.by_color(Color::White).contains(pawn) {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                pawn.rank().relative_to(owner) >= crate::Rank::Sixth
-            }
+            Some(pawn) => pos
+                .piece_at(pawn)
+                .is_some_and(|piece| pawn.rank().relative_to(piece.color) >= crate::Rank::Sixth),
             None => {
                 pawns.is_empty()
                     && pos.by_role(Role::Bishop).any()
