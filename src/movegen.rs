@@ -781,6 +781,10 @@ mod tests {
             ("k7/2Q5/1K6/8/8/8/8/7n b - - 0 1", true),
             ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
             ("k7/8/1Q6/8/8/8/8/7K b - - 0 1", false),
+            // Stalemates whose one pawn or knight is pinned: its push
+            // square empty, its jumps free, and still no move.
+            ("k7/1p1N4/8/1N1B4/8/8/8/7K b - - 0 1", false),
+            ("k7/1n1N4/8/1N1B4/8/8/8/7K b - - 0 1", false),
         ] {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(pos.has_legal_moves(), has, "{fen}");
