@@ -369,7 +369,7 @@ fn walk_to_take(
             };
             if steps_to.contains(target) {
                 let m = crate::Move::new(king, target);
-                walked.play_unchecked(m);
+                play_legal(&mut walked, m, Role::King);
                 line.try_push(m).ok()?;
                 return Some(walked);
             }
@@ -486,10 +486,31 @@ fn walk_to_take(
             })
         };
         let m = chosen?;
-        walked.play_unchecked(m);
+        let role = if m.from() == walked.king(walked.turn()) {
+            Role::King
+        } else {
+            walked.role_at(m.from())?
+        };
+        play_legal(&mut walked, m, role);
         line.try_push(m).ok()?;
     }
     None
+}
+
+/// `m`, a legal move of the side to move made by its man of `role`,
+/// played on `pos` without the look-up of that role (a king's, the last
+/// of the roles, took six tests on each of the walks' plies) where the
+/// crate builds that means (with the standard library).
+#[inline(always)]
+fn play_legal(pos: &mut Position, m: crate::Move, role: Role) {
+    debug_assert_eq!(pos.role_at(m.from()), Some(role), "{m:?} in {pos:?}");
+    #[cfg(feature = "std")]
+    pos.play_known(m, role);
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = role;
+        pos.play_unchecked(m);
+    }
 }
 
 /// The squares the king of the side to move may step to (castling aside:
@@ -674,10 +695,8 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
 fn men_attacks(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
     let ours = pos.by_color(color);
-    let mut attacked = crate::Bitboard::EMPTY;
-    for sq in ours & pos.by_role(Role::Pawn) {
-        attacked |= attacks::pawn(color, sq);
-    }
+    // The pawns' attacks at once, not pawn by pawn.
+    let mut attacked = super::frozen::pawn_attacks(ours & pos.by_role(Role::Pawn), color);
     for sq in ours & pos.by_role(Role::Knight) {
         attacked |= attacks::knight(sq);
     }
