@@ -345,7 +345,7 @@ fn walk_to_take(
     stall: u32,
     line: &mut Line,
 ) -> Option<Position> {
-    let mut pos = pos.clone();
+    let mut walked = pos.clone();
     // The king's fewest steps to the target so far, and the turns since
     // it last came nearer: a walk that stops coming nearer has failed.
     let (mut nearest, mut stalled) = (u8::MAX, 0);
@@ -354,25 +354,26 @@ fn walk_to_take(
             return None;
         }
         *plies -= 1;
+        let pos = &walked;
         let king = pos.king(taker);
         let occupied = pos.occupied();
         let chosen = if pos.turn() == taker {
             // Only the king moves: its steps alone are looked at. One map
             // of the enemy's attacks serves both the king's moves and its
             // paths (they differ only behind a king in check).
-            let attacked = attacked_by(&pos, !taker);
+            let attacked = attacked_by(pos, !taker);
             let steps_to = if attacked.contains(king) {
-                king_moves(&pos)
+                king_moves(pos)
             } else {
-                king_moves_under(&pos, attacked)
+                king_moves_under(pos, attacked)
             };
             if steps_to.contains(target) {
                 let m = crate::Move::new(king, target);
-                pos.play_unchecked(m);
+                play_legal(&mut walked, m, Role::King);
                 line.try_push(m).ok()?;
-                return Some(pos);
+                return Some(walked);
             }
-            let (steps, to) = nearest_step(&pos, taker, target, steps_to & !occupied, attacked)?;
+            let (steps, to) = nearest_step(pos, taker, target, steps_to & !occupied, attacked)?;
             if steps == u8::MAX {
                 // No way to the target over the squares safe now: the
                 // walk is given up at once (waiting for one to open cost
@@ -394,7 +395,7 @@ fn walk_to_take(
                     && !occupied.contains(m.to())
                     && m.kind() == crate::MoveKind::Normal
                     && m.promotion_role().is_none()
-                    && leaves_unguarded(&pos, *m, king, target)
+                    && leaves_unguarded(pos, *m, king, target)
             };
             // The first such move in the generator's order, whose king's
             // moves come first: they are tried before every move is made.
@@ -406,10 +407,23 @@ fn walk_to_take(
             // gives check), and no step need be tested one by one; the
             // squares are tested for attack in turn, up to the first safe
             // one, without the map of every attack.
+            // Nothing of the side to move attacks the walking king: with
+            // its own king off the board, only a line piece behind that
+            // king's square can.
             let off = occupied.without(other);
-            let lines =
-                pos.attackers_under(target, !taker, off) | pos.attackers_under(king, !taker, off);
-            let guards = lines.without(other);
+            let behind = (crate::attacks::bishop_rays(king) | crate::attacks::rook_rays(king))
+                .contains(other);
+            let checks = if behind {
+                pos.attackers_under(king, !taker, off)
+            } else {
+                crate::Bitboard::EMPTY
+            };
+            debug_assert_eq!(
+                checks.without(other),
+                pos.attackers_under(king, !taker, off).without(other),
+                "{pos:?}"
+            );
+            let guards = (pos.attackers_under(target, !taker, off) | checks).without(other);
             // A knight or a pawn that guards the target (none checks: the
             // walking king has just moved) guards it after any step: no
             // step is wanted.
@@ -422,33 +436,81 @@ fn walk_to_take(
             } else if (guards & leapers).any() {
                 None
             } else {
-                king_moves(&pos)
+                king_moves(pos)
                     .into_iter()
                     .map(|to| crate::Move::new(other, to))
                     .find(wanted)
             };
             debug_assert_eq!(
                 first_step,
-                king_moves(&pos)
+                king_moves(pos)
                     .into_iter()
                     .map(|to| crate::Move::new(other, to))
                     .find(wanted),
                 "{pos:?}"
             );
             first_step.or_else(|| {
-                let moves = pos.legal_moves();
-                moves
-                    .iter()
-                    .filter(|m| m.from() != other)
-                    .find(|m| wanted(m))
-                    .copied()
+                // The other men's moves, generated up to the first wanted
+                // (no list of every move). A man that guards the target by
+                // a leap (a knight, a pawn, the king) still guards it
+                // after any move of another: only its own moves may be
+                // wanted, and none where two such men, or the king, guard.
+                let leaping = pos.attackers_under(target, !taker, occupied)
+                    & (leapers | crate::Bitboard::from_square(other));
+                let movers = if leaping.contains(other) || leaping.more_than_one() {
+                    return None;
+                } else if leaping.any() {
+                    leaping
+                } else {
+                    pos.by_color(!taker).without(other).without(target)
+                };
+                let mut found = None;
+                let mut first = FirstSuccess::new(!occupied, |m| {
+                    let ok = wanted(&m);
+                    if ok {
+                        found = Some(m);
+                    }
+                    ok
+                });
+                pos.generate(movers, &mut first);
+                debug_assert_eq!(
+                    found,
+                    pos.legal_moves()
+                        .iter()
+                        .filter(|m| m.from() != other)
+                        .find(|m| wanted(m))
+                        .copied(),
+                    "{pos:?}"
+                );
+                found
             })
         };
         let m = chosen?;
-        pos.play_unchecked(m);
+        let role = if m.from() == walked.king(walked.turn()) {
+            Role::King
+        } else {
+            walked.role_at(m.from())?
+        };
+        play_legal(&mut walked, m, role);
         line.try_push(m).ok()?;
     }
     None
+}
+
+/// `m`, a legal move of the side to move made by its man of `role`,
+/// played on `pos` without the look-up of that role (a king's, the last
+/// of the roles, took six tests on each of the walks' plies) where the
+/// crate builds that means (with the standard library).
+#[inline(always)]
+fn play_legal(pos: &mut Position, m: crate::Move, role: Role) {
+    debug_assert_eq!(pos.role_at(m.from()), Some(role), "{m:?} in {pos:?}");
+    #[cfg(feature = "std")]
+    pos.play_known(m, role);
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = role;
+        pos.play_unchecked(m);
+    }
 }
 
 /// The squares the king of the side to move may step to (castling aside:
@@ -488,22 +550,44 @@ fn king_moves_under(pos: &Position, attacked: crate::Bitboard) -> crate::Bitboar
 /// check to the king on `king` and leaves nothing of the mover guarding
 /// `target`: the attackers after the move, worked out on the board as it
 /// stands (the mover's man counted from its new square), not played.
+/// The king of the side not to move is not in check: after the move only
+/// the moved man, or a line piece uncovered on a line from `king` through
+/// the square left, can attack it (a man that lands on a line only blocks
+/// it), so no other man's attack on `king` is looked up off those lines.
 fn leaves_unguarded(
     pos: &Position,
     m: crate::Move,
     king: crate::Square,
     target: crate::Square,
 ) -> bool {
+    use crate::attacks;
     let mover = pos.turn();
     let (from, to) = (m.from(), m.to());
     let Some(role) = pos.role_at(from) else {
         return false;
     };
     let occupied = pos.occupied().without(from).with(to);
-    let reach = crate::attacks::piece_attacks(role, mover, to, occupied);
-    let hit =
-        |sq| reach.contains(sq) || pos.attackers_under(sq, mover, occupied).without(from).any();
-    let unguarded = !hit(king) && !hit(target);
+    let reach = attacks::piece_attacks(role, mover, to, occupied);
+    let unguarded = !reach.contains(king)
+        && !reach.contains(target)
+        && {
+            let others = pos.by_color(mover).without(from);
+            let queens = pos.by_role(Role::Queen);
+            let diagonal = others & (pos.by_role(Role::Bishop) | queens);
+            let straight = others & (pos.by_role(Role::Rook) | queens);
+            !(attacks::bishop_rays(king).contains(from)
+                && (attacks::bishop(king, occupied) & diagonal).any()
+                || attacks::rook_rays(king).contains(from)
+                    && (attacks::rook(king, occupied) & straight).any())
+        }
+        && !pos
+            .attackers_under(target, mover, occupied)
+            .without(from)
+            .any();
+    debug_assert!(
+        !pos.is_attacked(king, mover, pos.occupied()),
+        "{m:?} in {pos:?}"
+    );
     debug_assert_eq!(
         unguarded,
         {
@@ -611,10 +695,8 @@ fn attacked_under(pos: &Position, color: Color, occupied: crate::Bitboard) -> cr
 fn men_attacks(pos: &Position, color: Color, occupied: crate::Bitboard) -> crate::Bitboard {
     use crate::attacks;
     let ours = pos.by_color(color);
-    let mut attacked = crate::Bitboard::EMPTY;
-    for sq in ours & pos.by_role(Role::Pawn) {
-        attacked |= attacks::pawn(color, sq);
-    }
+    // The pawns' attacks at once, not pawn by pawn.
+    let mut attacked = super::frozen::pawn_attacks(ours & pos.by_role(Role::Pawn), color);
     for sq in ours & pos.by_role(Role::Knight) {
         attacked |= attacks::knight(sq);
     }
@@ -641,7 +723,19 @@ fn after_the_capture(pos: &Position, plies: &mut u32, winner: Option<Color>) -> 
                 .any(|c| verdict(pos, c) == Some(true)),
         };
     }
-    walks(pos, plies, winner) || winner.is_none() && leads_to_a_winnable_ending(pos)
+    // Too little to mate stays too little: where it holds there is no
+    // pawn to promote (but against a bare king, which gains nothing), and
+    // captures and quiet moves only keep or take material: no walk nor
+    // capture from here can end in a win, and none is tried (on the
+    // rulings of a lichess-style file, a quarter of the captures that end
+    // in no win, whose walks went on for nothing).
+    let hopeless = match winner {
+        Some(winner) => pos.has_insufficient_material(winner),
+        None => Color::ALL
+            .into_iter()
+            .all(|c| pos.has_insufficient_material(c)),
+    };
+    !hopeless && (walks(pos, plies, winner) || winner.is_none() && leads_to_a_winnable_ending(pos))
 }
 
 /// `true` if `m`, a legal move in `pos`, captures or promotes into a known
