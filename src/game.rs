@@ -70,6 +70,13 @@ pub struct Game {
     /// An ending recorded in the current position: resignation, agreement
     /// or an accepted draw claim.
     pub(crate) ending: Option<Outcome>,
+    /// What a ruling found of the current position's own end, so that
+    /// [`Game::outcome`] does not generate its moves again: 0 when nothing
+    /// is known, else `(plies + 1) << 1 | mate` with `plies` the number of
+    /// moves played when it was found and `mate` 1 for a checkmate, 0 for
+    /// a position with a legal move. Valid only while the number of moves
+    /// is that (a move played changes it; [`Game::undo`] clears it).
+    board: u32,
 }
 
 /// A game's history vectors taken out of it ([`Game::take_history`]), to
@@ -177,6 +184,7 @@ impl Game {
             keys,
             moves,
             ending: None,
+            board: 0,
         }
     }
 
@@ -377,6 +385,7 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> Option<Move> {
         self.ending = None;
+        self.board = 0;
         let m = self.moves.pop()?;
         self.keys.pop();
         let ply = self.moves.len();
@@ -519,6 +528,23 @@ impl Game {
         if self.ending.is_some() {
             return self.ending;
         }
+        // A ruling may have found the position checkmate or with a legal
+        // move: no move generated again.
+        let known = match self.known_board() {
+            Some(true) => Some(Outcome::Decisive {
+                winner: !self.position().turn(),
+                reason: WinReason::Checkmate,
+            }),
+            Some(false) => self.over_with_moves_left(),
+            None => return self.board_outcome(),
+        };
+        debug_assert_eq!(known, self.board_outcome(), "what a ruling found");
+        known
+    }
+
+    /// [`Game::outcome`] of a game with no recorded ending, from the
+    /// position's moves.
+    fn board_outcome(&self) -> Option<Outcome> {
         self.position()
             .outcome_given(|_| self.is_dead())
             .or_else(|| {

@@ -98,6 +98,7 @@ impl Game {
         self.keys.clear();
         self.moves.clear();
         self.ending = None;
+        self.board = 0;
         self.keys.push(super::history::entry(
             start.repetition_key(),
             crate::dead::Liveness::Alive,
@@ -188,17 +189,24 @@ impl Game {
         let last_pos = &self.current;
         // A record of no move from the standard start needs no proof: the
         // start is known alive (as for `Game::new`).
+        // What is found of the last position's own end is noted for
+        // Game::outcome, which then generates no move.
         if last_pos.is_checkmate() {
+            self.note_board(true);
             return AssumedLife::Mate;
         }
         if last == 0 && *last_pos == Position::new() {
+            self.note_board(false);
             return AssumedLife::Holds;
         }
         // liveness takes its cheapest steps first: most records end alive
         // at the quick look.
         match liveness(last_pos) {
             // (Not checkmate, so not stalemate either: a legal move is left.)
-            Liveness::Alive => return AssumedLife::Holds,
+            Liveness::Alive => {
+                self.note_board(false);
+                return AssumedLife::Holds;
+            }
             Liveness::Open => return AssumedLife::Unknown,
             Liveness::Dead => {}
         }
@@ -321,6 +329,7 @@ impl Game {
     /// the end).
     pub(crate) fn end_dead_at(&mut self, ply: usize) -> Vec<Move> {
         let ply = ply.min(self.moves.len());
+        self.board = 0;
         let after = self.moves.split_off(ply);
         if !after.is_empty() {
             self.keys.truncate(ply + 1);
@@ -341,6 +350,41 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_ruling_found_of_the_last_position_goes_with_it() {
+        use crate::outcome::{Outcome, WinReason};
+        use crate::{Color, pgn::Reader};
+        let mate = Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        });
+        let read = |text: &str| {
+            let record = Reader::from_slice(text.as_bytes()).next().unwrap();
+            record.unwrap().game().clone()
+        };
+        // Read with a legal move left at its last position, then that
+        // move taken back and a mate played: a checkmate.
+        let mut game = read("1. f3 e5 2. g4 Qg5 *");
+        assert_eq!(game.outcome(), None);
+        game.undo();
+        game.play_san("Qh4").unwrap();
+        assert_eq!(game.outcome(), mate);
+        // Read ending in checkmate, the mate taken back and another move
+        // played: no outcome.
+        let mut game = read("1. f3 e5 2. g4 Qh4# 0-1");
+        assert_eq!(game.outcome(), mate);
+        game.undo();
+        assert_eq!(game.outcome(), None);
+        game.play_san("Qg5").unwrap();
+        assert_eq!(game.outcome(), None);
+        // The reader's next record in the same buffers, as long.
+        let text = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. f3 e5 2. g4 Qg5 *\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let outcomes: Vec<_> = Reader::from_slice(text.as_bytes())
+            .map(|record| record.unwrap().game().outcome())
+            .collect();
+        assert_eq!(outcomes, [mate, None, mate]);
+    }
 
     #[test]
     fn a_game_read_with_its_life_assumed_ends_at_insufficient_material() {

@@ -34,6 +34,27 @@ impl Game {
         }
     }
 
+    /// What a ruling found of the current position's own end: `Some(true)`
+    /// checkmate, `Some(false)` a legal move left, `None` not known.
+    #[inline]
+    pub(super) fn known_board(&self) -> Option<bool> {
+        let plies = u32::try_from(self.moves.len()).ok()?;
+        let known = self.board;
+        (known != 0 && known >> 1 == plies.wrapping_add(1)).then_some(known & 1 == 1)
+    }
+
+    /// Notes that the current position is checkmate (`mate`) or has a
+    /// legal move, as a ruling found: [`Game::outcome`] then generates no
+    /// move. (Nothing is noted past `u32::MAX / 2 - 1` moves.)
+    #[cfg(feature = "std")]
+    pub(super) fn note_board(&mut self, mate: bool) {
+        self.board = u32::try_from(self.moves.len())
+            .ok()
+            .and_then(|plies| plies.checked_add(1))
+            .and_then(|next| next.checked_mul(2))
+            .map_or(0, |known| known | u32::from(mate));
+    }
+
     pub(super) fn push(&mut self, m: Move, next: Position) {
         let life = self.life_at(self.moves.len());
         let life = crate::dead::liveness_after(self.position(), life, m, &next);
