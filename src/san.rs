@@ -145,6 +145,15 @@ impl Written {
         }
     }
 
+    /// Appends a character the writer produces: ASCII, and never more than
+    /// 7 in one SAN (`Qh4xe1#`, `exd8=Q#`), so neither is checked (a ninth
+    /// would overwrite the first, and the length is capped when read).
+    #[inline(always)]
+    fn push_ascii(&mut self, c: char) {
+        self.packed |= (c as u64 & 0x7f) << (8 * (self.len & 7));
+        self.len += 1;
+    }
+
     /// `s` packed, if it is ASCII and fits.
     fn from_bytes(s: &[u8]) -> Option<Written> {
         let mut written = Written::EMPTY;

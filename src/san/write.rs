@@ -28,9 +28,9 @@ impl Position {
                 return None;
             }
             let text = if king_side { "O-O" } else { "O-O-O" };
-            text.chars().for_each(|c| san.push(c));
+            text.chars().for_each(|c| san.push_ascii(c));
             if suffix && self.special_gives_check(m) {
-                san.push(self.check_or_mate(m));
+                san.push_ascii(self.check_or_mate(m));
             }
             return Some(san);
         }
@@ -51,7 +51,7 @@ impl Position {
                     return None;
                 }
                 if capture {
-                    san.push(file_char(from));
+                    san.push_ascii(file_char(from));
                 }
                 match m.promotion_role() {
                     Some(role) => piece_checks(role, to, their_king, after),
@@ -65,7 +65,7 @@ impl Position {
                 {
                     return None;
                 }
-                san.push('K');
+                san.push_ascii('K');
                 false
             }
             _ => {
@@ -76,7 +76,7 @@ impl Position {
                 {
                     return None;
                 }
-                san.push(role.upper_char());
+                san.push_ascii(role.upper_char());
                 let twins = reach & self.pieces(us, role) & !Bitboard::from_square(from);
                 if twins.any() {
                     self.disambiguate(from, to, twins, &mut san);
@@ -85,13 +85,13 @@ impl Position {
             }
         };
         if capture {
-            san.push('x');
+            san.push_ascii('x');
         }
-        san.push(file_char(to));
-        san.push(rank_char(to));
+        san.push_ascii(file_char(to));
+        san.push_ascii(rank_char(to));
         if let Some(promotion) = m.promotion_role() {
-            san.push('=');
-            san.push(promotion.upper_char());
+            san.push_ascii('=');
+            san.push_ascii(promotion.upper_char());
         }
         if suffix {
             let check = if m.is_en_passant() {
@@ -100,7 +100,7 @@ impl Position {
                 direct_check || self.uncovers_check(from, to, their_king, after)
             };
             if check {
-                san.push(self.check_or_mate(m));
+                san.push_ascii(self.check_or_mate(m));
             }
         }
         Some(san)
@@ -126,10 +126,10 @@ impl Position {
         let same_file = (others & file).any();
         let same_rank = (others & rank).any();
         if !same_file || same_rank {
-            san.push(file_char(from));
+            san.push_ascii(file_char(from));
         }
         if same_file {
-            san.push(rank_char(from));
+            san.push_ascii(rank_char(from));
         }
     }
 
