@@ -304,12 +304,47 @@ fn walks(pos: &Position, plies: &mut u32, winner: Option<Color>) -> bool {
             if *plies == 0 {
                 return false;
             }
+            if winner.is_some_and(|winner| taking_leaves_too_little(pos, target, winner)) {
+                continue;
+            }
             if walk_and_take(pos, taker, target, plies, winner) {
                 return true;
             }
         }
     }
     false
+}
+
+/// `true` if taking the man on `target` leaves `winner` too little to
+/// mate: the walks' other moves are quiet, so the capture at the end of
+/// the walk to `target` leaves exactly the material on the board without
+/// that man, and [`after_the_capture`] would find no win for `winner`
+/// there (nor its verdict where the ending is known): the walk is not
+/// tried. Only where no pawn, rook or queen of `winner` stays is the board
+/// without that man tested. (Walks into an ending either side can win
+/// skip nothing: both sides rarely lack the material, and the test cost
+/// more there than the walks it saved.)
+fn taking_leaves_too_little(pos: &Position, target: crate::Square, winner: Color) -> bool {
+    let heavy_or_pawn =
+        pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    if (pos.by_color(winner) & heavy_or_pawn).without(target).any() {
+        return false;
+    }
+    without_too_little(pos, target, winner)
+}
+
+/// The rest of [`taking_leaves_too_little`], seldom reached: kept out of
+/// the walks' loop.
+#[cold]
+#[inline(never)]
+fn without_too_little(pos: &Position, target: crate::Square, winner: Color) -> bool {
+    // The board alone (the key, the clocks and the rights aside) is what
+    // the material's test looks at.
+    let mut after = pos.clone();
+    for men in after.by_role.iter_mut().chain(after.by_color.iter_mut()) {
+        *men = men.without(target);
+    }
+    after.has_insufficient_material(winner)
 }
 
 /// The walk of [`walks_to_a_winnable_ending`]: `taker`'s king steps
@@ -1049,6 +1084,28 @@ mod tests {
                         !king_steps(&last).is_empty()
                     })
             })
+    }
+
+    #[test]
+    fn a_target_whose_capture_leaves_too_little_to_mate_is_not_walked_to() {
+        use super::taking_leaves_too_little as too_little;
+        let pos = |fen| Position::from_fen(fen).expect("a valid FEN");
+        let sq = |name: &str| name.parse::<crate::Square>().expect("a square");
+        // King and bishop against king and pawn: the pawn may block its own
+        // king in, but once taken no mate is left for White; Black's own
+        // pawn taken leaves Black nothing either.
+        let bishop = pos("8/8/4k3/8/3p4/8/8/2B1K3 w - - 0 1");
+        assert!(!bishop.has_insufficient_material(Color::White));
+        assert!(too_little(&bishop, sq("d4"), Color::White));
+        assert!(too_little(&bishop, sq("d4"), Color::Black));
+        // Two knights against a knight: one taken, the other still boxes
+        // the king in; a side with a pawn left always may mate.
+        let knights = pos("8/8/4k3/3n4/8/8/3n4/2N1K3 w - - 0 1");
+        assert!(!too_little(&knights, sq("d5"), Color::White));
+        let pawns = pos("8/8/4k3/3p4/8/8/3P4/4K3 w - - 0 1");
+        assert!(!too_little(&pawns, sq("d5"), Color::White));
+        assert!(too_little(&pawns, sq("d2"), Color::White));
+        assert!(!too_little(&pawns, sq("d2"), Color::Black));
     }
 
     #[test]
