@@ -494,35 +494,3 @@ fn bins_closed_after_drop() -> bool {
     drop(games);
     halfway && closed(&bins)
 }
-
-#[test]
-fn the_buffers_kept_to_read_into_again_are_few_whoever_read_them() {
-    let mut next = xorshift(89);
-    let text = random_pieces(&mut next, 3000).repeat(4);
-    let sequential: Vec<Seen> = Reader::new(text.as_bytes()).map(seen).collect();
-    for threads in [2, 3] {
-        until_a_worker_built(threads, || {
-            let mut reader = Reader::with_chunks(text.as_bytes(), threads, 64, 1);
-            let mut parallel = Vec::new();
-            let mut most = 0;
-            while let Some(item) = reader.next() {
-                parallel.push(seen(item));
-                let Inner::Many(chunker) = &reader.inner else {
-                    unreachable!("read in chunks")
-                };
-                assert!(chunker.spare.len() <= 2, "{threads} threads");
-                assert!(chunker.aged.len() <= AGED + 1, "{threads} threads");
-                most = most.max(chunker.aged.len());
-            }
-            assert_eq!(parallel, sequential, "{threads} threads");
-            let Inner::Many(chunker) = &reader.inner else {
-                unreachable!("read in chunks")
-            };
-            let built = chunker.built;
-            // The buffers of the chunks the workers read came back, and
-            // were kept.
-            assert!(built == 0 || most > 0, "{threads} threads");
-            built
-        });
-    }
-}
