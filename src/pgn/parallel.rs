@@ -61,12 +61,6 @@ mod sizes {
 /// every thread busy, few enough to bound memory and keep it warm.
 const IN_FLIGHT_PER_THREAD: usize = 3;
 
-/// The buffers that come back from the workers, after a buffer a worker
-/// read, before it is cut into again ([`Chunker::aged`]): their text
-/// (`AGED × 32 KiB`) with the games built from it is more than a core's
-/// cache holds.
-const AGED: usize = 8;
-
 /// What follows a chunk's text in the input.
 #[derive(Default)]
 enum After {
@@ -513,9 +507,8 @@ impl<R: Read + Send> Reader<R> {
     /// a worker.
     ///
     /// Memory stays bounded whatever the input's size: at most three chunks
-    /// per thread are in flight (`3 × threads × 32 KiB` of text, and
-    /// eleven buffers of 32 KiB kept to read into again) with the games
-    /// read from them (a game holds its tags, comments and every
+    /// per thread are in flight (`3 × threads × 32 KiB` of text) with the
+    /// games read from them (a game holds its tags, comments and every
     /// position it passed through: about 190 bytes a ply, some 30 times
     /// its text for long games), and the chunk whose games the caller is
     /// taking, and the vectors of the games dropped (at most 256 per
@@ -658,14 +651,8 @@ struct Chunker<R> {
     /// The text from `at` that the chunks taken hold: a game not read to
     /// its end, to be read again with the text after it.
     leftover: Vec<u8>,
-    /// The buffers of chunks read on this thread, to cut chunks into again
-    /// (the last first: its text is still in this thread's cache).
+    /// Buffers to cut chunks into again.
     spare: Vec<Vec<u8>>,
-    /// The buffers of chunks a worker read, cut into again only once
-    /// [`AGED`] more came back after them: by then the worker's cache no
-    /// longer holds their text, and writing into them takes no line from
-    /// it (writing into the text a worker just read cost twice as much).
-    aged: VecDeque<Vec<u8>>,
     /// The buffers of games built here and dropped, to build games in
     /// ([`Chunker::read_chunk_here`]).
     spent: Vec<Buffers>,
@@ -701,7 +688,6 @@ impl<R: Read> Chunker<R> {
             games: 0,
             leftover: Vec::new(),
             spare: Vec::new(),
-            aged: VecDeque::new(),
             spent: Vec::new(),
             spare_items: Vec::new(),
             room: Room::default(),
@@ -820,11 +806,9 @@ impl<R: Read> Chunker<R> {
         self.spent.truncate(BIN_MOST);
     }
 
-    /// Reads the last chunk handed out that nobody reads yet, if any: the
-    /// one cut last, whose text this thread wrote last (still in its
-    /// cache), while the workers take the chunks in input order.
+    /// Reads the first chunk handed out that nobody reads yet, if any.
     fn help(&mut self) -> bool {
-        for pending in self.pending.iter().skip(1).rev() {
+        for pending in self.pending.iter().skip(1) {
             if let Pending::Job(job) = pending {
                 if let Some(chunk) = job.start() {
                     let own = self.pool.as_ref().map(|pool| &pool.own);
@@ -872,7 +856,7 @@ impl<R: Read> Chunker<R> {
         self.leftover.clear();
         let Some(resume) = chunk.paused else {
             self.done = true;
-            self.recycle(chunk.bytes, chunk.reader);
+            self.recycle(chunk.bytes);
             return;
         };
         self.at = chunk.offset + resume.at as u64;
@@ -881,7 +865,7 @@ impl<R: Read> Chunker<R> {
         let rest = chunk.bytes.len() - resume.at;
         if rest < self.chunk / 2 {
             self.leftover.extend_from_slice(&chunk.bytes[resume.at..]);
-            self.recycle(chunk.bytes, chunk.reader);
+            self.recycle(chunk.bytes);
         } else {
             // A game as long as a chunk or longer: its text is kept, not
             // copied.
@@ -906,7 +890,7 @@ impl<R: Read> Chunker<R> {
             let end = self.at + bytes.len() as u64;
             let skip = end.saturating_sub(next.offset).min(next.bytes.len() as u64);
             bytes.extend_from_slice(&next.bytes[skip as usize..]);
-            self.recycle(next.bytes, next.reader);
+            self.recycle(next.bytes);
             if bytes.len() >= wanted || !matches!(next.after, After::More) {
                 break next.after;
             }
@@ -948,30 +932,12 @@ impl<R: Read> Chunker<R> {
         }
     }
 
-    /// Keeps a chunk's buffer to read into again (`reader`: who read the
-    /// chunk, [`Chunk::reader`]).
-    fn recycle(&mut self, bytes: Vec<u8>, reader: usize) {
+    /// Keeps a chunk's buffer to read into again.
+    fn recycle(&mut self, bytes: Vec<u8>) {
         // A huge game's text goes back to the allocator.
-        if bytes.capacity() > 2 * self.chunk {
-            return;
-        }
-        if reader == 0 && self.spare.len() < 2 {
+        if bytes.capacity() <= 2 * self.chunk && self.spare.len() < 2 {
             self.spare.push(bytes);
-        } else if self.aged.len() <= AGED {
-            self.aged.push_back(bytes);
         }
-    }
-
-    /// A buffer to cut a chunk into: one this thread alone read, else one
-    /// a worker read long enough ago, else a new one.
-    fn buffer(&mut self) -> Vec<u8> {
-        if let Some(bytes) = self.spare.pop() {
-            return bytes;
-        }
-        if self.aged.len() > AGED {
-            return self.aged.pop_front().unwrap_or_default();
-        }
-        Vec::new()
     }
 
     /// Reads the next chunk from the input: about `chunk` bytes, cut
@@ -985,7 +951,7 @@ impl<R: Read> Chunker<R> {
         // Read in place into a recycled buffer: only what its last text
         // did not cover is zeroed (`read_to_end` would zero the whole
         // chunk first, on the calling thread).
-        let mut bytes = self.buffer();
+        let mut bytes = self.spare.pop().unwrap_or_default();
         bytes.reserve_exact((target + 1).saturating_sub(bytes.len()));
         bytes.resize(target, 0);
         bytes[..had].copy_from_slice(&self.carry);
