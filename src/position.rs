@@ -566,8 +566,7 @@ impl Position {
 
     /// [`Position::play_unchecked`] of a legal move `m` whose moving piece
     /// has `role`, as the SAN search found it: the role is not searched
-    /// again. The PGN reader's mainline move.
-    #[cfg(feature = "std")]
+    /// again. The PGN reader's mainline move, and the small endings' walks.
     #[inline(always)]
     pub(crate) fn play_known(&mut self, m: Move, role: Role) {
         debug_assert!(self.is_legal(m), "a legal move");

@@ -404,7 +404,7 @@ fn walk_to_take(
             };
             if steps_to.contains(target) {
                 let m = crate::Move::new(king, target);
-                play_legal(&mut walked, m, Role::King);
+                walked.play_known(m, Role::King);
                 line.try_push(m).ok()?;
                 return Some(walked);
             }
@@ -526,26 +526,12 @@ fn walk_to_take(
         } else {
             walked.role_at(m.from())?
         };
-        play_legal(&mut walked, m, role);
+        // With the mover's role known, no look-up of it (a king's, the last
+        // of the roles, took six tests on each ply).
+        walked.play_known(m, role);
         line.try_push(m).ok()?;
     }
     None
-}
-
-/// `m`, a legal move of the side to move made by its man of `role`,
-/// played on `pos` without the look-up of that role (a king's, the last
-/// of the roles, took six tests on each of the walks' plies) where the
-/// crate builds that means (with the standard library).
-#[inline(always)]
-fn play_legal(pos: &mut Position, m: crate::Move, role: Role) {
-    debug_assert_eq!(pos.role_at(m.from()), Some(role), "{m:?} in {pos:?}");
-    #[cfg(feature = "std")]
-    pos.play_known(m, role);
-    #[cfg(not(feature = "std"))]
-    {
-        let _ = role;
-        pos.play_unchecked(m);
-    }
 }
 
 /// The squares the king of the side to move may step to (castling aside:
